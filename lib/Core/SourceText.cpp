@@ -1,0 +1,52 @@
+#include "Core/SourceText.h"
+
+#include <algorithm>
+
+namespace hipport::core {
+
+SourceText::SourceText(std::string T) : Text(std::move(T)) {
+  LineStarts.push_back(0);
+  for (unsigned I = 0; I < Text.size(); ++I)
+    if (Text[I] == '\n')
+      LineStarts.push_back(I + 1);
+}
+
+unsigned SourceText::line(unsigned Offset) const {
+  auto It = std::upper_bound(LineStarts.begin(), LineStarts.end(), Offset);
+  return unsigned(It - LineStarts.begin());
+}
+
+unsigned SourceText::column(unsigned Offset) const {
+  return Offset - LineStarts[line(Offset) - 1] + 1;
+}
+
+std::string SourceText::lineText(unsigned Offset) const {
+  unsigned Start = LineStarts[line(Offset) - 1];
+  size_t End = Text.find('\n', Start);
+  if (End == std::string::npos)
+    End = Text.size();
+  return Text.substr(Start, End - Start);
+}
+
+bool isValidUtf8(const std::string &Text, unsigned &BadOffset) {
+  const auto *S = reinterpret_cast<const unsigned char *>(Text.data());
+  size_t N = Text.size();
+  for (size_t I = 0; I < N;) {
+    unsigned char C = S[I];
+    unsigned Len = C < 0x80 ? 1 : (C >> 5) == 6 ? 2 : (C >> 4) == 14 ? 3
+                 : (C >> 3) == 30 ? 4 : 0;
+    if (Len == 0 || I + Len > N) {
+      BadOffset = unsigned(I);
+      return false;
+    }
+    for (unsigned K = 1; K < Len; ++K)
+      if ((S[I + K] >> 6) != 2) {
+        BadOffset = unsigned(I);
+        return false;
+      }
+    I += Len;
+  }
+  return true;
+}
+
+} // namespace hipport::core

@@ -1,0 +1,28 @@
+//===- SourceText.h - file contents with line/column lookup ----*- C++ -*-===//
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace hipport::core {
+
+/// Contents of one file plus a line table, so byte offsets turn into
+/// 1-based line:column for diagnostics.
+class SourceText {
+public:
+  explicit SourceText(std::string Text);
+  const std::string &text() const { return Text; }
+  unsigned line(unsigned Offset) const;
+  unsigned column(unsigned Offset) const;
+  /// The text of the line holding Offset, without its newline.
+  std::string lineText(unsigned Offset) const;
+
+private:
+  std::string Text;
+  std::vector<unsigned> LineStarts;
+};
+
+/// True when Text is valid UTF-8; otherwise BadOffset is the first bad byte.
+bool isValidUtf8(const std::string &Text, unsigned &BadOffset);
+
+} // namespace hipport::core
