@@ -1,0 +1,102 @@
+#include "Frontend/Frontend.h"
+
+#include "Core/Progress.h"
+
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+
+#include <mutex>
+
+namespace hipport::frontend {
+
+std::string clangResourceDir() { return HIPPORT_CLANG_RESOURCE_DIR; }
+
+namespace {
+
+/// Records errors with their presumed position; warnings are not ours to show.
+class ErrorCollector : public clang::DiagnosticConsumer {
+public:
+  std::vector<ParseError> Errors;
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
+                        const clang::Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level < clang::DiagnosticsEngine::Error)
+      return;
+    ParseError E;
+    llvm::SmallString<128> Msg;
+    Info.FormatDiagnostic(Msg);
+    E.Message = std::string(Msg);
+    if (Info.getLocation().isValid() && Info.hasSourceManager()) {
+      clang::PresumedLoc PL =
+          Info.getSourceManager().getPresumedLoc(Info.getLocation());
+      if (PL.isValid()) {
+        E.File = PL.getFilename();
+        E.Line = PL.getLine();
+        E.Column = PL.getColumn();
+      }
+    }
+    Errors.push_back(std::move(E));
+  }
+};
+
+class OneShotFactory : public clang::tooling::FrontendActionFactory {
+public:
+  OneShotFactory(const ActionFactory &F, std::string TU)
+      : F(F), TU(std::move(TU)) {}
+  std::unique_ptr<clang::FrontendAction> create() override { return F(TU); }
+
+private:
+  const ActionFactory &F;
+  std::string TU;
+};
+
+TUOutcome parseOne(const project::Project &P, const std::string &TU,
+                   const ActionFactory &Factory) {
+  std::vector<std::string> Args = P.clangArgs(TU);
+  Args.insert(Args.begin(), "-resource-dir=" + clangResourceDir());
+  clang::tooling::FixedCompilationDatabase Db(".", Args);
+  clang::tooling::ClangTool Tool(Db, {TU});
+  ErrorCollector Errors;
+  Tool.setDiagnosticConsumer(&Errors);
+  OneShotFactory F(Factory, TU);
+  int Rc = Tool.run(&F);
+  TUOutcome O;
+  O.File = TU;
+  O.Errors = std::move(Errors.Errors);
+  O.Parsed = Rc == 0 && O.Errors.empty();
+  if (Rc != 0 && O.Errors.empty())
+    O.Errors.push_back({TU, 0, 0, "clang could not process this file"});
+  return O;
+}
+
+} // namespace
+
+std::vector<TUOutcome> parseAll(const project::Project &P,
+                                const std::vector<std::string> &TUs,
+                                const ActionFactory &Factory,
+                                const ParseOptions &Opts) {
+  std::vector<TUOutcome> Out(TUs.size());
+  core::Progress Prog(Opts.Verb, unsigned(TUs.size()));
+  auto Work = [&](size_t I) {
+    Prog.start(TUs[I]);
+    Out[I] = parseOne(P, TUs[I], Factory);
+    Prog.finish();
+  };
+  if (Opts.Jobs <= 1 || TUs.size() <= 1) {
+    for (size_t I = 0; I < TUs.size(); ++I)
+      Work(I);
+    return Out;
+  }
+  llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Opts.Jobs));
+  for (size_t I = 0; I < TUs.size(); ++I)
+    Pool.async([&, I] { Work(I); });
+  Pool.wait();
+  return Out;
+}
+
+} // namespace hipport::frontend

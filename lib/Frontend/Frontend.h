@@ -1,0 +1,51 @@
+//===- Frontend.h - one clang parse per translation unit -------*- C++ -*-===//
+#pragma once
+
+#include "Project/Project.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace clang {
+class FrontendAction;
+}
+
+namespace hipport::frontend {
+
+/// An error clang reported while parsing a TU.
+struct ParseError {
+  std::string File;
+  unsigned Line = 0, Column = 0;
+  std::string Message;
+};
+
+struct TUOutcome {
+  std::string File;
+  bool Parsed = false; ///< false: clang reported errors; AST results partial
+  std::vector<ParseError> Errors;
+};
+
+/// Makes the action that analyses one TU; called once per TU, possibly
+/// from several threads at once.
+using ActionFactory =
+    std::function<std::unique_ptr<clang::FrontendAction>(const std::string &TU)>;
+
+struct ParseOptions {
+  unsigned Jobs = 1;
+  std::string Verb = "parse"; ///< shown in the progress line
+};
+
+/// Parses every TU of the list with its project command line, running the
+/// action of Factory on each. TUs run in parallel on Jobs threads; the
+/// outcomes come back in the order of TUs.
+std::vector<TUOutcome> parseAll(const project::Project &P,
+                                const std::vector<std::string> &TUs,
+                                const ActionFactory &Factory,
+                                const ParseOptions &Opts);
+
+/// The clang resource directory compiled in (builtin and CUDA wrapper headers).
+std::string clangResourceDir();
+
+} // namespace hipport::frontend

@@ -1,0 +1,84 @@
+//===- Project.h - which files are ours and how to parse them --*- C++ -*-===//
+#pragma once
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace clang::tooling {
+class CompilationDatabase;
+}
+
+namespace hipport::project {
+
+enum class FileRole {
+  TranslationUnit, ///< .cu .cpp .cc .cxx .c .hip: parsed on its own
+  Header,          ///< .h .cuh .hpp .inl .hh .hxx .inc: ported through TUs
+  Other            ///< everything else: copied unchanged
+};
+
+FileRole roleOf(llvm::StringRef Path);
+
+struct ProjectOptions {
+  /// Directories or single files given on the command line.
+  std::vector<std::string> Inputs;
+  /// compile_commands.json (or the directory holding it); optional.
+  std::string CompileDb;
+  /// Path substrings to leave out (e.g. "third_party/").
+  std::vector<std::string> Excludes;
+  /// Extra clang arguments after "--".
+  std::vector<std::string> ExtraArgs;
+  /// CUDA toolkit; empty: $CUDA_PATH, then /usr/local/cuda.
+  std::string CudaPath;
+};
+
+/// A project file and the root it was found under.
+struct ProjectFile {
+  std::string Path;     ///< absolute, normalized
+  std::string Relative; ///< relative to its root (its path in a mirror tree)
+  FileRole Role;
+};
+
+/// The files hipport may read and rewrite, and the clang command line of each
+/// translation unit. Only files under the roots are "ours": system and toolkit
+/// headers are never rewritten or reported.
+class Project {
+public:
+  static llvm::Expected<Project> open(const ProjectOptions &Opts);
+
+  const std::vector<ProjectFile> &files() const { return Files; }
+  std::vector<std::string> translationUnits() const;
+  /// True if Path (absolute) is under one of the roots and not excluded.
+  bool owns(llvm::StringRef Path) const;
+  const ProjectFile *find(llvm::StringRef Path) const;
+  /// The clang command line (argv without the input file) for a TU.
+  std::vector<std::string> clangArgs(llvm::StringRef File) const;
+  /// Roots as given (absolute).
+  const std::vector<std::string> &roots() const { return Roots; }
+  /// True when a CUDA toolkit with headers was found.
+  bool hasCuda() const { return !CudaPath.empty(); }
+  const std::string &cudaPath() const { return CudaPath; }
+
+private:
+  void addFile(const std::string &Abs, const std::string &Root);
+  bool excluded(llvm::StringRef Path) const;
+
+  std::vector<std::string> Roots;
+  std::vector<ProjectFile> Files;
+  std::map<std::string, size_t> Index;
+  std::vector<std::string> Excludes;
+  std::vector<std::string> ExtraArgs;
+  std::vector<std::string> IncludeDirs;
+  std::string CudaPath;
+  std::string HipInclude;
+  std::shared_ptr<clang::tooling::CompilationDatabase> Db;
+};
+
+/// The absolute, dot-free form of Path.
+std::string absolutePath(llvm::StringRef Path);
+
+} // namespace hipport::project
