@@ -2,6 +2,7 @@
 #pragma once
 
 #include "Core/Finding.h"
+#include "Core/SourceText.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -11,7 +12,6 @@
 
 namespace hipport::core {
 
-class SourceText;
 
 /// Caches file contents so findings print with line, column, source line
 /// and caret, like clang: `file:line:col: warning: message [check-id]`.

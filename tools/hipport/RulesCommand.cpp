@@ -1,10 +1,15 @@
-//===- RulesCommand.cpp - hipport rules stats|query|check -----------------===//
+//===- RulesCommand.cpp - hipport rules: inspect, check, refresh tables ---===//
 #include "Command.h"
+
+#include "Rules/Derive.h"
+#include "Rules/RuleDocs.h"
 
 #include "llvm/Support/raw_ostream.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
+
+#include <cmath>
 
 using namespace llvm;
 using namespace hipport;
@@ -12,9 +17,38 @@ using namespace hipport;
 namespace {
 
 cl::SubCommand RulesCmd("rules", "Inspect and check the CUDA->HIP rule tables");
-cl::list<std::string> RulesArgs(cl::Positional, cl::sub(RulesCmd),
-                                cl::desc("stats | query NAME | check FILE..."));
+cl::list<std::string>
+    RulesArgs(cl::Positional, cl::sub(RulesCmd),
+              cl::desc("stats | query NAME | check FILE... | derive | scan | "
+                       "coverage | docs"));
 cl::opt<bool> RulesJson("json", cl::desc("JSON output"), cl::sub(RulesCmd));
+cl::opt<std::string> CudaInclude("cuda-include",
+                                 cl::desc("CUDA header directory (derive, "
+                                          "scan, coverage)"),
+                                 cl::sub(RulesCmd));
+cl::opt<std::string> HipInclude("hip-include",
+                                cl::desc("HIP header directory (derive)"),
+                                cl::sub(RulesCmd));
+cl::opt<std::string> FamilyOpt("family",
+                               cl::desc("Family to derive or scan (cublas, "
+                                        "curand, cufft, ...)"),
+                               cl::sub(RulesCmd));
+cl::list<std::string>
+    PrefixOpt("prefix",
+              cl::desc("Extra name correspondence CUDA=HIP, e.g. cuda=hip"),
+              cl::sub(RulesCmd));
+cl::opt<std::string> SinceOpt("since",
+                              cl::desc("since_rocm to stamp on derived "
+                                       "entries (the HIP headers' release)"),
+                              cl::sub(RulesCmd));
+cl::opt<bool> NewOnly("new-only",
+                      cl::desc("derive: propose only names the loaded "
+                               "tables lack"),
+                      cl::sub(RulesCmd));
+cl::opt<std::string> OutOpt("out",
+                            cl::desc("derive: proposals file (default "
+                                     "stdout); docs: output directory"),
+                            cl::sub(RulesCmd));
 
 int runStats(const rules::RuleSet &RS) {
   using rules::Status;
@@ -72,14 +106,180 @@ int runQuery(const rules::RuleSet &RS, const std::string &Name) {
     outs() << "  since:   ROCm " << E->SinceRocm->str() << "\n";
   if (!M.Note.empty())
     outs() << "  note:    " << M.Note << "\n";
-  if (!E->Example.empty())
-    outs() << "  example: " << E->Example << "\n";
+  for (const auto &[Choice, Hip] : E->Variants)
+    outs() << "  variant: " << Choice << ": " << Hip << "\n";
+  outs() << "  example: " << rules::exampleLine(*E, M) << "\n";
+  return 0;
+}
+
+/// The preset of --family with --prefix pairs added; false after an error.
+bool familyOptions(rules::FamilyPreset &Out) {
+  if (FamilyOpt.empty()) {
+    cli::error("rules: --family is required");
+    return false;
+  }
+  if (auto P = rules::familyPreset(FamilyOpt))
+    Out = *P;
+  else
+    Out.Family = FamilyOpt;
+  for (const std::string &P : PrefixOpt) {
+    size_t Eq = P.find('=');
+    if (Eq == std::string::npos || Eq == 0) {
+      cli::error("--prefix: expected CUDA=HIP, got '" + P + "'");
+      return false;
+    }
+    Out.Prefixes.insert(Out.Prefixes.begin(),
+                        {P.substr(0, Eq), P.substr(Eq + 1)});
+  }
+  if (Out.Prefixes.empty()) {
+    cli::error("rules: family '" + FamilyOpt +
+               "' has no preset; give its name correspondences with --prefix");
+    return false;
+  }
+  return true;
+}
+
+std::vector<std::string> sidePrefixes(const rules::FamilyPreset &P,
+                                      bool Cuda) {
+  std::vector<std::string> Out;
+  for (const rules::PrefixPair &PP : P.Prefixes)
+    Out.push_back(Cuda ? PP.Cuda : PP.Hip);
+  return Out;
+}
+
+std::string describe(const rules::Declaration &D) {
+  std::string Shape = D.DeclKind == rules::Kind::Function && D.Params >= 0
+                          ? fmt::format(", {} params", D.Params)
+                          : "";
+  return fmt::format("{} {}{} ({}:{})", rules::kindName(D.DeclKind), D.Name,
+                     Shape, D.File, D.Line);
+}
+
+int runDerive(const rules::RuleSet &RS) {
+  if (CudaInclude.empty() || HipInclude.empty()) {
+    cli::error("rules derive: --cuda-include and --hip-include are required");
+    return 2;
+  }
+  if (!SinceOpt.empty() && !rules::RocmVersion::parse(SinceOpt)) {
+    cli::error("--since: '" + SinceOpt + "' is not a version X.Y");
+    return 2;
+  }
+  rules::FamilyPreset P;
+  if (!familyOptions(P))
+    return 2;
+  auto Cuda = rules::scanHeaders(CudaInclude, P.CudaHeaders,
+                                 sidePrefixes(P, true));
+  if (!Cuda) {
+    cli::error(toString(Cuda.takeError()));
+    return 2;
+  }
+  auto Hip =
+      rules::scanHeaders(HipInclude, P.HipHeaders, sidePrefixes(P, false));
+  if (!Hip) {
+    cli::error(toString(Hip.takeError()));
+    return 2;
+  }
+  if (NewOnly)
+    llvm::erase_if(*Cuda, [&](const rules::Declaration &D) {
+      return RS.find(D.Name) != nullptr;
+    });
+  rules::DeriveResult R = rules::derive(*Cuda, *Hip, P.Prefixes);
+  std::string Json = rules::proposalsToJson(R, P.Family, SinceOpt);
+  if (OutOpt.empty()) {
+    outs() << Json;
+  } else {
+    std::error_code EC;
+    raw_fd_ostream OS(OutOpt, EC);
+    if (EC) {
+      cli::error(OutOpt + ": cannot write: " + EC.message());
+      return 2;
+    }
+    OS << Json;
+  }
+  // The report goes to stderr so the proposals can be redirected whole.
+  errs() << fmt::format("derive {}: {} CUDA declarations, {} HIP; {} "
+                        "proposed, {} incompatible, {} unmatched\n",
+                        P.Family, Cuda->size(), Hip->size(), R.Proposed.size(),
+                        R.Incompatible.size(), R.Unmatched.size());
+  for (const rules::Match &M : R.Incompatible)
+    errs() << "incompatible: " << describe(M.Cuda) << " vs "
+           << describe(M.Hip) << "\n";
+  for (const rules::Declaration &D : R.Unmatched)
+    errs() << "unmatched: " << describe(D) << "\n";
+  return 0;
+}
+
+int runScan() {
+  if (CudaInclude.empty()) {
+    cli::error("rules scan: --cuda-include is required");
+    return 2;
+  }
+  rules::FamilyPreset P;
+  if (!familyOptions(P))
+    return 2;
+  auto Decls =
+      rules::scanHeaders(CudaInclude, P.CudaHeaders, sidePrefixes(P, true));
+  if (!Decls) {
+    cli::error(toString(Decls.takeError()));
+    return 2;
+  }
+  if (RulesJson) {
+    nlohmann::json J = nlohmann::json::array();
+    for (const rules::Declaration &D : *Decls) {
+      nlohmann::json E = {{"name", D.Name},
+                          {"kind", rules::kindName(D.DeclKind)},
+                          {"file", D.File},
+                          {"line", D.Line}};
+      if (D.Params >= 0)
+        E["params"] = D.Params;
+      if (!D.AliasOf.empty())
+        E["alias_of"] = D.AliasOf;
+      J.push_back(E);
+    }
+    outs() << J.dump(1) << "\n";
+    return 0;
+  }
+  for (const rules::Declaration &D : *Decls)
+    outs() << describe(D) << "\n";
+  return 0;
+}
+
+int runCoverage(const rules::RuleSet &RS) {
+  if (CudaInclude.empty()) {
+    cli::error("rules coverage: --cuda-include is required");
+    return 2;
+  }
+  auto Cov = rules::coverage(RS, CudaInclude);
+  if (!Cov) {
+    cli::error(toString(Cov.takeError()));
+    return 2;
+  }
+  auto Share = [](const rules::Coverage &C) {
+    return C.Declared ? 100.0 * C.Covered / C.Declared : 0.0;
+  };
+  if (RulesJson) {
+    nlohmann::json J = nlohmann::json::object();
+    for (const rules::Coverage &C : *Cov)
+      J[C.Family] = {{"declared", C.Declared},  {"mapped", C.Mapped},
+                     {"unsupported", C.Unsupported}, {"covered", C.Covered},
+                     {"share", std::round(Share(C) * 10) / 10}};
+    outs() << J.dump(2) << "\n";
+    return 0;
+  }
+  outs() << fmt::format("{:<10}{:>10}{:>10}{:>13}{:>10}{:>8}\n", "family",
+                        "declared", "with HIP", "unsupported", "covered",
+                        "share");
+  for (const rules::Coverage &C : *Cov)
+    outs() << fmt::format("{:<10}{:>10}{:>10}{:>13}{:>10}{:>7.1f}%\n",
+                          C.Family, C.Declared, C.Mapped, C.Unsupported,
+                          C.Covered, Share(C));
   return 0;
 }
 
 int runRules() {
   if (RulesArgs.empty()) {
-    cli::error("rules: expected stats, query NAME or check FILE...");
+    cli::error("rules: expected stats, query NAME, check FILE..., derive, "
+               "scan, coverage or docs");
     return 2;
   }
   const std::string &Action = RulesArgs[0];
@@ -104,6 +304,23 @@ int runRules() {
     return 2;
   if (Action == "stats")
     return runStats(RS);
+  if (Action == "derive")
+    return runDerive(RS);
+  if (Action == "scan")
+    return runScan();
+  if (Action == "coverage")
+    return runCoverage(RS);
+  if (Action == "docs") {
+    if (OutOpt.empty()) {
+      cli::error("rules docs: --out DIR is required");
+      return 2;
+    }
+    if (Error E = rules::writeRuleDocs(RS, OutOpt)) {
+      cli::error(toString(std::move(E)));
+      return 2;
+    }
+    return 0;
+  }
   if (Action == "query") {
     if (RulesArgs.size() != 2) {
       cli::error("rules query: expected one NAME");

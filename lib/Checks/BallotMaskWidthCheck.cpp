@@ -1,0 +1,192 @@
+#include "Checks/BallotMaskWidthCheck.h"
+#include "Checks/CudaPatterns.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Lex/Lexer.h"
+
+#include <fmt/format.h>
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace hipport::checks {
+
+const CheckInfo BallotMaskWidthCheck::Info = {
+    "wave64-ballot-mask-width", core::Severity::Error,
+    "ballot and lane-mask results narrowed to 32 bits, or counted with "
+    "32-bit __popc/__ffs/__clz/__brev"};
+
+static auto ballotCall() {
+  return expr(anyOf(
+      callExpr(callee(functionDecl(hasAnyName(
+          "__ballot", "__ballot_sync", "__activemask", "__lanemask_lt",
+          "__lanemask_le", "__lanemask_gt", "__lanemask_ge", "__lanemask_eq")))),
+      cxxMemberCallExpr(callee(cxxMethodDecl(hasName("ballot"))))));
+}
+
+/// A local variable holding a ballot: initialised from one.
+static auto maskVar() {
+  return varDecl(hasInitializer(ignoringParenCasts(ballotCall())));
+}
+
+static bool narrow(QualType T, const ASTContext &Ctx) {
+  if (T.isNull() || T->isDependentType() || !T->isIntegerType() ||
+      T->isBooleanType())
+    return false;
+  return Ctx.getTypeSize(T) < 64;
+}
+
+void BallotMaskWidthCheck::registerMatchers(MatchFinder &F) {
+  auto NotInst = unless(isInTemplateInstantiation());
+  F.addMatcher(
+      varDecl(hasInitializer(ignoringParenImpCasts(ballotCall().bind("b"))),
+              NotInst)
+          .bind("var"),
+      this);
+  F.addMatcher(binaryOperator(isAssignmentOperator(),
+                              hasRHS(ignoringParenImpCasts(ballotCall().bind("b"))),
+                              NotInst)
+                   .bind("assign"),
+               this);
+  F.addMatcher(
+      callExpr(forEachArgumentWithParam(
+                   ignoringParenImpCasts(ballotCall().bind("b")),
+                   parmVarDecl().bind("parm")),
+               unless(callee(functionDecl(
+                   hasAnyName("__popc", "__ffs", "__clz", "__brev")))),
+               NotInst)
+          .bind("call"),
+      this);
+  F.addMatcher(
+      returnStmt(hasReturnValue(ignoringParenImpCasts(ballotCall().bind("b"))),
+                 forFunction(functionDecl().bind("fn")), NotInst)
+          .bind("ret"),
+      this);
+  F.addMatcher(explicitCastExpr(hasSourceExpression(ignoringParenImpCasts(
+                                    ballotCall().bind("b"))),
+                                NotInst)
+                   .bind("cast"),
+               this);
+  F.addMatcher(
+      callExpr(callee(functionDecl(
+                   hasAnyName("__popc", "__ffs", "__clz", "__brev"))
+                   .bind("bitfn")),
+               hasArgument(0, ignoringParenCasts(anyOf(
+                                  ballotCall(),
+                                  declRefExpr(to(maskVar().bind("mv")))))),
+               NotInst)
+          .bind("bitop"),
+      this);
+  F.addMatcher(
+      binaryOperator(hasAnyOperatorName("==", "!="),
+                     hasEitherOperand(ignoringParenCasts(
+                         anyOf(ballotCall(), declRefExpr(to(maskVar()))))),
+                     hasEitherOperand(ignoringParenImpCasts(
+                         integerLiteral(equals(0xffffffffu)).bind("full"))),
+                     NotInst)
+          .bind("cmp"),
+      this);
+}
+
+static std::string wideSpelling(llvm::StringRef Written) {
+  if (Written.contains("uint32_t"))
+    return "uint64_t";
+  return "unsigned long long";
+}
+
+void BallotMaskWidthCheck::run(const MatchFinder::MatchResult &R) {
+  ASTContext &C = *R.Context;
+  const SourceManager &SM = C.getSourceManager();
+  auto ballotName = [&]() -> std::string {
+    const auto *B = R.Nodes.getNodeAs<Expr>("b");
+    if (const auto *CE = dyn_cast_or_null<CallExpr>(B))
+      return calleeName(CE).str();
+    return "ballot";
+  };
+  CheckDiag D;
+  D.Level = core::Severity::Error;
+  if (const auto *VD = R.Nodes.getNodeAs<VarDecl>("var")) {
+    if (!narrow(VD->getType(), C) || !VD->getTypeSourceInfo())
+      return;
+    TypeLoc TL = VD->getTypeSourceInfo()->getTypeLoc();
+    if (TL.getContainedAutoTypeLoc())
+      return;
+    SourceRange TR = TL.getUnqualifiedLoc().getSourceRange();
+    D.Loc = VD->getLocation();
+    D.Range = TR;
+    std::string Written = sourceText(TR, C);
+    D.Message = fmt::format(
+        "result of {} stored in 32-bit '{}': HIP ballots and lane masks are "
+        "64-bit, lanes 32-63 are lost",
+        ballotName(), VD->getType().getUnqualifiedType().getAsString());
+    if (TR.isValid() && !TR.getBegin().isMacroID() && !TR.getEnd().isMacroID())
+      D.Fixes.push_back(FixItHint::CreateReplacement(
+          CharSourceRange::getTokenRange(TR), wideSpelling(Written)));
+  } else if (const auto *BO = R.Nodes.getNodeAs<BinaryOperator>("assign")) {
+    if (!narrow(BO->getLHS()->getType(), C))
+      return;
+    D.Loc = BO->getOperatorLoc();
+    D.Range = BO->getSourceRange();
+    D.Message = fmt::format("result of {} assigned to 32-bit '{}': lanes "
+                            "32-63 are lost",
+                            ballotName(), sourceText(BO->getLHS()->getSourceRange(), C));
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+      D.Notes.emplace_back(DRE->getDecl()->getLocation(),
+                           "declared here; make it unsigned long long");
+  } else if (const auto *P = R.Nodes.getNodeAs<ParmVarDecl>("parm")) {
+    if (!narrow(P->getType(), C))
+      return;
+    const auto *B = R.Nodes.getNodeAs<Expr>("b");
+    D.Loc = B->getBeginLoc();
+    D.Range = B->getSourceRange();
+    D.Message = fmt::format("result of {} passed as 32-bit parameter '{}': "
+                            "lanes 32-63 are lost",
+                            ballotName(), P->getName().str());
+    D.Notes.emplace_back(P->getLocation(), "parameter declared here");
+  } else if (const auto *Ret = R.Nodes.getNodeAs<ReturnStmt>("ret")) {
+    const auto *Fn = R.Nodes.getNodeAs<FunctionDecl>("fn");
+    if (!narrow(Fn->getReturnType(), C))
+      return;
+    D.Loc = Ret->getBeginLoc();
+    D.Range = Ret->getSourceRange();
+    D.Message = fmt::format("result of {} returned as 32-bit '{}': lanes "
+                            "32-63 are lost",
+                            ballotName(), Fn->getReturnType().getAsString());
+    D.Notes.emplace_back(Fn->getLocation(), "function declared here");
+  } else if (const auto *Cast = R.Nodes.getNodeAs<ExplicitCastExpr>("cast")) {
+    if (!narrow(Cast->getType(), C))
+      return;
+    D.Loc = Cast->getBeginLoc();
+    D.Range = Cast->getSourceRange();
+    D.Message = fmt::format("result of {} cast to 32-bit '{}': lanes 32-63 "
+                            "are lost",
+                            ballotName(), Cast->getType().getAsString());
+  } else if (const auto *Call = R.Nodes.getNodeAs<CallExpr>("bitop")) {
+    const auto *Fn = R.Nodes.getNodeAs<FunctionDecl>("bitfn");
+    std::string Wide = Fn->getName().str() + "ll";
+    D.Loc = Call->getBeginLoc();
+    D.Range = Call->getSourceRange();
+    D.Message = fmt::format("{} counts 32 bits of a 64-bit lane mask; use {}",
+                            Fn->getName().str(), Wide);
+    SourceLocation CL = Call->getCallee()->getBeginLoc();
+    if (!CL.isMacroID())
+      D.Fixes.push_back(FixItHint::CreateReplacement(
+          CharSourceRange::getTokenRange(CL, CL), Wide));
+    if (const auto *MV = R.Nodes.getNodeAs<VarDecl>("mv"))
+      D.Notes.emplace_back(MV->getLocation(), "mask computed here");
+  } else if (const auto *Cmp = R.Nodes.getNodeAs<BinaryOperator>("cmp")) {
+    const auto *Full = R.Nodes.getNodeAs<IntegerLiteral>("full");
+    D.Loc = Full->getBeginLoc();
+    D.Range = Cmp->getSourceRange();
+    D.Message = "ballot compared with 0xffffffff, the full mask of 32 lanes; "
+                "on a 64-lane wavefront the full mask is ~0ull (or compare "
+                "with __activemask())";
+  } else {
+    return;
+  }
+  (void)SM;
+  report(C, std::move(D));
+}
+
+} // namespace hipport::checks

@@ -1,0 +1,21 @@
+//===- BallotMaskWidthCheck.h - wave64-ballot-mask-width -------*- C++ -*-===//
+#pragma once
+
+#include "Checks/Check.h"
+
+namespace hipport::checks {
+
+/// Finds ballot and lane-mask results (__ballot, __ballot_sync,
+/// __activemask, __lanemask_*, cooperative-groups ballot) narrowed to 32
+/// bits by an initialisation, assignment, argument, return or cast, 32-bit
+/// bit operations (__popc, __ffs, __clz, __brev) applied to them, and
+/// comparisons with a 32-lane full mask. Each loses lanes 32-63.
+class BallotMaskWidthCheck : public Check {
+public:
+  static const CheckInfo Info;
+  BallotMaskWidthCheck() : Check(Info) {}
+  void registerMatchers(clang::ast_matchers::MatchFinder &F) override;
+  void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
+};
+
+} // namespace hipport::checks

@@ -1,0 +1,393 @@
+#include "Checks/CudaPatterns.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/Regex.h"
+
+using namespace clang;
+
+namespace hipport::checks {
+
+const Expr *strip(const Expr *E) {
+  while (E) {
+    const Expr *Next = E->IgnoreParenCasts();
+    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(Next))
+      Next = M->getSubExpr();
+    if (const auto *S = dyn_cast<SubstNonTypeTemplateParmExpr>(Next))
+      Next = S->getReplacement();
+    if (Next == E)
+      break;
+    E = Next;
+  }
+  return E;
+}
+
+std::optional<int64_t> intValue(const Expr *E, const ASTContext &Ctx) {
+  if (!E || E->isValueDependent() || E->isTypeDependent())
+    return std::nullopt;
+  if (!E->getType()->isIntegralOrEnumerationType())
+    return std::nullopt;
+  Expr::EvalResult R;
+  if (!E->EvaluateAsInt(R, Ctx))
+    return std::nullopt;
+  return R.Val.getInt().getExtValue();
+}
+
+/// `#define NAME value` on the line of Loc: the macro is a named constant.
+static std::optional<std::string> definedName(SourceLocation Loc,
+                                              const SourceManager &SM) {
+  bool Invalid = false;
+  llvm::StringRef Buf = SM.getBufferData(SM.getFileID(Loc), &Invalid);
+  if (Invalid)
+    return std::nullopt;
+  unsigned Off = SM.getFileOffset(Loc);
+  size_t Begin = Buf.rfind('\n', Off);
+  Begin = Begin == llvm::StringRef::npos ? 0 : Begin + 1;
+  size_t End = Buf.find('\n', Off);
+  llvm::StringRef Line = Buf.slice(Begin, End);
+  static llvm::Regex Re(
+      "^[ \t]*#[ \t]*define[ \t]+([A-Za-z_][A-Za-z0-9_]*)[ \t]+\\(?[ \t]*"
+      "[0-9xXa-fA-FuUlL]+[ \t]*\\)?[ \t]*(//.*|/\\*.*)?$");
+  llvm::SmallVector<llvm::StringRef, 3> M;
+  if (!Re.match(Line, &M))
+    return std::nullopt;
+  return M[1].str();
+}
+
+static ConstantOrigin originOfLeaf(const Expr *E, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  ConstantOrigin O;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *S = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+    E = S->getReplacement()->IgnoreParenImpCasts();
+  if (const auto *IL = dyn_cast<IntegerLiteral>(E)) {
+    O.Value = IL->getValue().getSExtValue();
+    SourceLocation L = IL->getLocation();
+    if (L.isMacroID()) {
+      SourceLocation Sp = SM.getSpellingLoc(L);
+      O.Loc = Sp;
+      if (auto Name = definedName(Sp, SM)) {
+        O.K = ConstantOrigin::Macro;
+        O.Name = *Name;
+        return O;
+      }
+    } else {
+      O.Loc = L;
+    }
+    O.K = ConstantOrigin::Literal;
+    return O;
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  if (!DRE)
+    return O;
+  const ValueDecl *D = DRE->getDecl();
+  if (const auto *VD = dyn_cast<VarDecl>(D)) {
+    if (!VD->getType().isConstQualified() && !VD->isConstexpr())
+      return O;
+    if (VD->getName() == "warpSize" || !VD->getInit())
+      return O;
+    if (auto V = intValue(VD->getInit(), Ctx)) {
+      O.K = ConstantOrigin::Variable;
+      O.Value = *V;
+    }
+  } else if (const auto *EC = dyn_cast<EnumConstantDecl>(D)) {
+    O.K = ConstantOrigin::Enumerator;
+    O.Value = EC->getInitVal().getSExtValue();
+  } else if (const auto *NT = dyn_cast<NonTypeTemplateParmDecl>(D)) {
+    if (!NT->hasDefaultArgument())
+      return O;
+    if (auto V = intValue(NT->getDefaultArgument().getArgument().getAsExpr(),
+                          Ctx)) {
+      O.K = ConstantOrigin::TemplateParam;
+      O.Value = *V;
+    }
+  }
+  if (O.K != ConstantOrigin::None) {
+    O.Loc = D->getLocation();
+    O.Name = D->getNameAsString();
+    if (O.Loc.isMacroID())
+      O.Loc = SM.getSpellingLoc(O.Loc);
+  }
+  return O;
+}
+
+ConstantOrigin constantOrigin(const Expr *E, const ASTContext &Ctx,
+                              std::initializer_list<int64_t> Values) {
+  if (!E)
+    return {};
+  std::optional<int64_t> V = intValue(E, Ctx);
+  const Expr *S = E->IgnoreParenImpCasts();
+  if (const auto *Sub = dyn_cast<SubstNonTypeTemplateParmExpr>(S))
+    S = Sub->getReplacement()->IgnoreParenImpCasts();
+  if (!V) {
+    // A template parameter default is the value the code was written for.
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      if (isa<NonTypeTemplateParmDecl>(DRE->getDecl())) {
+        ConstantOrigin O = originOfLeaf(S, Ctx);
+        if (O.K != ConstantOrigin::None &&
+            llvm::is_contained(Values, O.Value))
+          return O;
+      }
+    return {};
+  }
+  if (!llvm::is_contained(Values, *V))
+    return {};
+  ConstantOrigin O = originOfLeaf(S, Ctx);
+  if (O.K != ConstantOrigin::None) {
+    O.Value = *V;
+    return O;
+  }
+  // `WARP - 1`, `WARP / 2`, `(1 << LOG_WARP)`: the named part is what to fix.
+  if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+    for (const Expr *Side : {BO->getLHS(), BO->getRHS()}) {
+      ConstantOrigin Inner = originOfLeaf(Side, Ctx);
+      if (Inner.named() && (Inner.Value == 32 || Inner.Value == 5 ||
+                            Inner.Value == 31 || Inner.Value == 16)) {
+        Inner.Value = *V;
+        return Inner;
+      }
+      if (Inner.K == ConstantOrigin::Literal && Inner.Value == 32) {
+        Inner.Value = *V;
+        return Inner;
+      }
+    }
+  }
+  return {};
+}
+
+static bool isBuiltinVar(const Expr *E, llvm::StringRef Name) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return DRE->getDecl()->getName() == Name;
+  return false;
+}
+
+bool mentionsBuiltin(const Stmt *S, llvm::StringRef Name) {
+  if (!S)
+    return false;
+  if (const auto *E = dyn_cast<Expr>(S))
+    if (isBuiltinVar(E, Name))
+      return true;
+  for (const Stmt *C : S->children())
+    if (mentionsBuiltin(C, Name))
+      return true;
+  return false;
+}
+
+bool isWarpSizeRef(const Expr *E, const ASTContext &Ctx) {
+  if (isBuiltinVar(E, "warpSize"))
+    return true;
+  // Some headers spell warpSize as a macro onto a literal.
+  if (const auto *IL = dyn_cast<IntegerLiteral>(E->IgnoreParenImpCasts())) {
+    SourceLocation L = IL->getLocation();
+    if (L.isMacroID())
+      return Lexer::getImmediateMacroName(L, Ctx.getSourceManager(),
+                                          Ctx.getLangOpts()) == "warpSize";
+  }
+  return false;
+}
+
+const Expr *findWarpSizeRef(const Stmt *S, const ASTContext &Ctx) {
+  if (!S)
+    return nullptr;
+  if (const auto *E = dyn_cast<Expr>(S))
+    if (isWarpSizeRef(E, Ctx))
+      return E;
+  for (const Stmt *C : S->children())
+    if (const Expr *R = findWarpSizeRef(C, Ctx))
+      return R;
+  return nullptr;
+}
+
+static bool laneName(llvm::StringRef N) {
+  std::string L = N.lower();
+  llvm::StringRef S(L);
+  return llvm::StringSwitch<bool>(S)
+      .Cases({"tid", "lane", "laneid", "lane_id", "lane_idx", "laneidx",
+              "threadid", "thread_id", "tx", "thread_idx", "threadidx"},
+             true)
+      .Cases({"ltid", "local_id", "localid", "idx", "gid", "global_id"}, true)
+      .Default(false);
+}
+
+bool isLaneLike(const Expr *E, const ASTContext &Ctx, unsigned Depth) {
+  if (!E || Depth > 3)
+    return false;
+  E = E->IgnoreParenCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const ValueDecl *D = DRE->getDecl();
+    if (D->getName() == "threadIdx")
+      return true;
+    if (const auto *VD = dyn_cast<VarDecl>(D)) {
+      if (VD->isLocalVarDeclOrParm() && laneName(VD->getName()))
+        return true;
+      if (VD->isLocalVarDecl() && VD->getInit())
+        return isLaneLike(VD->getInit(), Ctx, Depth + 1);
+    }
+    return false;
+  }
+  if (const auto *C = dyn_cast<CallExpr>(E)) {
+    llvm::StringRef N = calleeName(C);
+    if (N == "__lane_id" || N == "thread_rank" || N == "__hip_get_thread_idx_x" ||
+        N == "__ockl_get_local_id")
+      return true;
+  }
+  if (isa<IntegerLiteral>(E))
+    return false;
+  for (const Stmt *Ch : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(Ch))
+      if (isLaneLike(CE, Ctx, Depth + 1))
+        return true;
+  return false;
+}
+
+llvm::StringRef calleeName(const CallExpr *C) {
+  if (const FunctionDecl *F = C->getDirectCallee())
+    if (F->getDeclName().isIdentifier())
+      return F->getName();
+  if (const auto *U = dyn_cast<UnresolvedLookupExpr>(
+          C->getCallee()->IgnoreParenImpCasts()))
+    if (U->getName().isIdentifier())
+      return U->getName().getAsIdentifierInfo()->getName();
+  return "";
+}
+
+bool isShuffleName(llvm::StringRef N) {
+  if (N.consume_back("_sync"))
+    ;
+  return N == "__shfl" || N == "__shfl_up" || N == "__shfl_down" ||
+         N == "__shfl_xor";
+}
+
+bool isSyncIntrinsicName(llvm::StringRef N) {
+  return (N.starts_with("__") && N.ends_with("_sync")) || N == "__syncwarp";
+}
+
+/// The nearest parent that is not a paren or a cast.
+static DynTypedNode semanticParent(const Stmt *S, ASTContext &Ctx,
+                                   const Stmt *&Child) {
+  Child = S;
+  while (true) {
+    auto Parents = Ctx.getParents(*Child);
+    if (Parents.empty())
+      return {};
+    const Stmt *P = Parents[0].get<Stmt>();
+    if (P && (isa<ParenExpr>(P) || isa<CastExpr>(P))) {
+      Child = P;
+      continue;
+    }
+    return Parents[0];
+  }
+}
+
+static bool isBitPacking(const BinaryOperator *BO, ASTContext &Ctx) {
+  const Stmt *Child;
+  DynTypedNode P = semanticParent(BO, Ctx, Child);
+  if (const auto *AS = P.get<ArraySubscriptExpr>()) {
+    if (AS->getIdx()->IgnoreParenCasts() == BO->IgnoreParenCasts() ||
+        strip(AS->getIdx()) == BO) {
+      QualType T = AS->getType();
+      if (T->isIntegerType() && Ctx.getTypeSize(T) == 32)
+        return true;
+    }
+  }
+  if (const auto *Sh = P.get<BinaryOperator>())
+    if (Sh->isShiftOp() && strip(Sh->getRHS()) == BO)
+      return true;
+  if (const auto *VD = P.get<VarDecl>()) {
+    std::string N = VD->getName().lower();
+    if (llvm::StringRef(N).contains("bit") || llvm::StringRef(N).contains("word") ||
+        llvm::StringRef(N).contains("shift"))
+      return true;
+  }
+  return false;
+}
+
+std::optional<LaneMath> laneMath(const BinaryOperator *BO, ASTContext &Ctx) {
+  LaneMath::Kind K;
+  std::initializer_list<int64_t> Want = {32};
+  static const std::initializer_list<int64_t> W32 = {32}, W31 = {31}, W5 = {5};
+  switch (BO->getOpcode()) {
+  case BO_Rem:
+  case BO_RemAssign:
+    K = LaneMath::Mod;
+    Want = W32;
+    break;
+  case BO_And:
+  case BO_AndAssign:
+    K = LaneMath::And;
+    Want = W31;
+    break;
+  case BO_Shr:
+  case BO_ShrAssign:
+    K = LaneMath::Shr;
+    Want = W5;
+    break;
+  case BO_Div:
+  case BO_DivAssign:
+    K = LaneMath::Div;
+    Want = W32;
+    break;
+  default:
+    return std::nullopt;
+  }
+  const Expr *L = BO->getLHS(), *R = BO->getRHS();
+  ConstantOrigin O = constantOrigin(R, Ctx, Want);
+  if (O.K == ConstantOrigin::None && K == LaneMath::And) {
+    O = constantOrigin(L, Ctx, Want);
+    std::swap(L, R);
+  }
+  if (O.K == ConstantOrigin::None)
+    return std::nullopt;
+  if (K == LaneMath::Div) {
+    const Expr *SL = strip(L);
+    if (const auto *ME = dyn_cast<MemberExpr>(SL))
+      SL = ME->getBase();
+    if (mentionsBuiltin(L, "blockDim") && !mentionsBuiltin(L, "threadIdx"))
+      return LaneMath{LaneMath::BlockDimDiv, BO, R};
+  }
+  if (!isLaneLike(L, Ctx))
+    return std::nullopt;
+  if (isBitPacking(BO, Ctx))
+    return std::nullopt;
+  return LaneMath{K, BO, R};
+}
+
+std::optional<LaneMath> findLaneMath(const Stmt *S, ASTContext &Ctx) {
+  if (!S)
+    return std::nullopt;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S))
+    if (auto LM = laneMath(BO, Ctx))
+      return LM;
+  for (const Stmt *C : S->children())
+    if (auto LM = findLaneMath(C, Ctx))
+      return LM;
+  return std::nullopt;
+}
+
+std::string sourceText(SourceRange R, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange CR = CharSourceRange::getTokenRange(
+      SM.getExpansionRange(R.getBegin()).getBegin(),
+      SM.getExpansionRange(R.getEnd()).getEnd());
+  return Lexer::getSourceText(CR, SM, Ctx.getLangOpts()).str();
+}
+
+const FunctionDecl *enclosingFunction(const Stmt *S, ASTContext &Ctx) {
+  DynTypedNodeList Ps = Ctx.getParents(*S);
+  while (!Ps.empty()) {
+    if (const auto *F = Ps[0].get<FunctionDecl>())
+      return F;
+    if (const auto *St = Ps[0].get<Stmt>())
+      Ps = Ctx.getParents(*St);
+    else if (const auto *D = Ps[0].get<Decl>())
+      Ps = Ctx.getParents(*D);
+    else
+      return nullptr;
+  }
+  return nullptr;
+}
+
+} // namespace hipport::checks

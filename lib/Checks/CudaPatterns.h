@@ -1,0 +1,80 @@
+//===- CudaPatterns.h - recognisers shared by the wave64 checks -*- C++ -*-===//
+#pragma once
+
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+
+#include <optional>
+#include <string>
+
+namespace clang {
+class ASTContext;
+}
+
+namespace hipport::checks {
+
+/// Parens and casts of any kind removed: the value as written.
+const clang::Expr *strip(const clang::Expr *E);
+
+/// The value of an integer expression, when it has one without instantiation.
+std::optional<int64_t> intValue(const clang::Expr *E,
+                                const clang::ASTContext &Ctx);
+
+/// Where a constant in an expression came from: a literal typed at the use
+/// site, or a named constant (macro, const/constexpr variable, enumerator,
+/// template parameter default) whose definition is the place to fix.
+struct ConstantOrigin {
+  enum Kind { None, Literal, Macro, Variable, Enumerator, TemplateParam } K =
+      None;
+  clang::SourceLocation Loc; ///< literal, or the definition of the name
+  std::string Name;          ///< empty for literals
+  int64_t Value = 0;
+  bool named() const { return K != None && K != Literal; }
+};
+
+/// The origin of E when E is a constant with one of Values, looking through
+/// names (`WARP`, `WARP - 1`, `WARP / 2`) to the constant they hold.
+ConstantOrigin constantOrigin(const clang::Expr *E, const clang::ASTContext &Ctx,
+                              std::initializer_list<int64_t> Values);
+
+/// True when E reads a thread or lane index: threadIdx, __lane_id(),
+/// thread_rank(), or a local variable computed from them or named like one.
+bool isLaneLike(const clang::Expr *E, const clang::ASTContext &Ctx,
+                unsigned Depth = 0);
+/// True when E mentions blockDim.
+bool mentionsBuiltin(const clang::Stmt *S, llvm::StringRef Name);
+/// True when S references the warpSize variable (or a macro named warpSize).
+const clang::Expr *findWarpSizeRef(const clang::Stmt *S,
+                                   const clang::ASTContext &Ctx);
+bool isWarpSizeRef(const clang::Expr *E, const clang::ASTContext &Ctx);
+
+/// Name of the called function, or "" (member calls give the method name).
+llvm::StringRef calleeName(const clang::CallExpr *C);
+/// __shfl, __shfl_up, __shfl_down, __shfl_xor and their _sync forms.
+bool isShuffleName(llvm::StringRef Name);
+/// True for the *_sync warp intrinsics whose first argument is a lane mask.
+bool isSyncIntrinsicName(llvm::StringRef Name);
+
+/// Lane and warp arithmetic with the warp width: `i % 32`, `i & 31`,
+/// `i >> 5`, `i / 32` on a thread index, and `blockDim.x / 32`.
+struct LaneMath {
+  enum Kind { Mod, And, Shr, Div, BlockDimDiv } K;
+  const clang::BinaryOperator *Op;
+  const clang::Expr *Constant; ///< the operand holding 32/31/5
+};
+/// Recognises BO as lane math; bit packing into 32-bit words (`bits[i >> 5]`,
+/// `1u << (i & 31)`, `int word = i / 32`) is not.
+std::optional<LaneMath> laneMath(const clang::BinaryOperator *BO,
+                                 clang::ASTContext &Ctx);
+/// The first lane math in S, if any.
+std::optional<LaneMath> findLaneMath(const clang::Stmt *S,
+                                     clang::ASTContext &Ctx);
+
+/// The source text of a range (expansion locations), for messages.
+std::string sourceText(clang::SourceRange R, const clang::ASTContext &Ctx);
+
+/// The function around a statement, if any.
+const clang::FunctionDecl *enclosingFunction(const clang::Stmt *S,
+                                             clang::ASTContext &Ctx);
+
+} // namespace hipport::checks

@@ -1,0 +1,103 @@
+#include "Checks/LaneMaskLiteralCheck.h"
+#include "Checks/CudaPatterns.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+
+#include <fmt/format.h>
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace hipport::checks {
+
+const CheckInfo LaneMaskLiteralCheck::Info = {
+    "wave64-lane-mask-literal", core::Severity::Error,
+    "lane masks built in 32-bit arithmetic (1 << lane) and 0xffffffff masks "
+    "of *_sync intrinsics"};
+
+void LaneMaskLiteralCheck::registerMatchers(MatchFinder &F) {
+  auto NotInst = unless(isInTemplateInstantiation());
+  F.addMatcher(binaryOperator(hasAnyOperatorName("<<", "<<="), NotInst)
+                   .bind("shl"),
+               this);
+  F.addMatcher(
+      callExpr(callee(functionDecl(anyOf(matchesName("^::__[a-z_]+_sync$"),
+                                         hasName("__syncwarp")))
+                          .bind("fn")),
+               NotInst)
+          .bind("sync"),
+      this);
+}
+
+void LaneMaskLiteralCheck::run(const MatchFinder::MatchResult &R) {
+  ASTContext &C = *R.Context;
+  if (const auto *BO = R.Nodes.getNodeAs<BinaryOperator>("shl")) {
+    const Expr *L = BO->getLHS();
+    auto V = intValue(L, C);
+    if (!V || (*V != 1 && *V != -1) || C.getTypeSize(L->getType()) > 32)
+      return;
+    const Expr *Amount = BO->getRHS();
+    if (!isLaneLike(Amount, C))
+      return;
+    // `1u << (i & 31)` sets a bit of a 32-bit word: bit packing, not lanes.
+    if (const auto *In = dyn_cast<BinaryOperator>(strip(Amount)))
+      if (In->getOpcode() == BO_And || In->getOpcode() == BO_Rem)
+        return;
+    CheckDiag D;
+    D.Level = core::Severity::Error;
+    const Expr *Lit = strip(L);
+    const auto *IL = dyn_cast<IntegerLiteral>(Lit);
+    if (const auto *U = dyn_cast<UnaryOperator>(Lit))
+      IL = dyn_cast<IntegerLiteral>(strip(U->getSubExpr()));
+    D.Loc = BO->getOperatorLoc();
+    D.Range = BO->getSourceRange();
+    std::string Text = sourceText(BO->getSourceRange(), C);
+    D.Message = fmt::format("lane mask '{}' is built in 32-bit arithmetic; "
+                            "lanes 32-63 of a 64-lane wavefront shift out: "
+                            "use a 64-bit one (1ull)",
+                            Text);
+    if (IL && !IL->getBeginLoc().isMacroID()) {
+      D.Fixes.push_back(FixItHint::CreateReplacement(
+          CharSourceRange::getTokenRange(IL->getSourceRange()),
+          *V == 1 ? "1ull" : "1ll"));
+    }
+    if (BO->getOperatorLoc().isMacroID())
+      D.Loc = C.getSourceManager().getSpellingLoc(BO->getOperatorLoc());
+    report(C, std::move(D));
+    return;
+  }
+  const auto *Call = R.Nodes.getNodeAs<CallExpr>("sync");
+  if (!Call || Call->getNumArgs() == 0)
+    return;
+  const auto *Fn = R.Nodes.getNodeAs<FunctionDecl>("fn");
+  const Expr *Mask = Call->getArg(0);
+  if (isa<CXXDefaultArgExpr>(Mask))
+    return;
+  const Expr *S = Mask->IgnoreParenImpCasts();
+  auto V = intValue(S, C);
+  if (!V || (uint64_t(*V) & 0xffffffffffffffffull) != 0xffffffffull)
+    return;
+  CheckDiag D;
+  D.Level = core::Severity::Error;
+  ConstantOrigin O = constantOrigin(S, C, {0xffffffffll});
+  D.Loc = O.Loc.isValid() ? O.Loc : Mask->getBeginLoc();
+  if (!Mask->getBeginLoc().isMacroID())
+    D.Range = Mask->getSourceRange();
+  D.Message = fmt::format(
+      "mask 0xffffffff{} of {} names lanes 0-31 only; HIP *_sync intrinsics "
+      "take 64-bit masks (ROCm 6.2+), so lanes 32-63 take part undefined: use "
+      "~0ull or __activemask()",
+      O.named() ? " ('" + O.Name + "')" : std::string(),
+      Fn->getName().str());
+  if (O.named())
+    D.Notes.emplace_back(Mask->getBeginLoc(), "used as a mask here");
+  if (O.K == ConstantOrigin::Literal && !Mask->getBeginLoc().isMacroID() &&
+      !Mask->getEndLoc().isMacroID())
+    D.Fixes.push_back(FixItHint::CreateReplacement(
+        CharSourceRange::getTokenRange(Mask->getSourceRange()),
+        "0xffffffffffffffffull"));
+  report(C, std::move(D));
+}
+
+} // namespace hipport::checks

@@ -1,0 +1,205 @@
+#include "Checks/NvidiaOnlyFeatureCheck.h"
+#include "Checks/CudaPatterns.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <fmt/format.h>
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace hipport::checks {
+
+const CheckInfo NvidiaOnlyFeatureCheck::Info = {
+    "nvidia-only-feature", core::Severity::Error,
+    "NVIDIA-only device features (wmma, cp.async, clusters, TMA, "
+    "__nanosleep, __match/__reduce_*_sync, >64 KiB shared memory)"};
+
+/// LDS per workgroup on CDNA up to gfx942 (MI300); gfx950 has 160 KiB.
+static constexpr int64_t LdsLimit = 64 * 1024;
+
+/// What each NVIDIA-only function is and what to do on AMD.
+static const llvm::StringMap<const char *> &advice() {
+  static const llvm::StringMap<const char *> M = {
+      {"__nanosleep", "use __builtin_amdgcn_s_sleep(n) (n x 64 clocks)"},
+      {"__match_any_sync", "no HIP match intrinsic; emulate with a ballot loop"},
+      {"__match_all_sync", "no HIP match intrinsic; emulate with a ballot loop"},
+      {"__reduce_add_sync", "no warp-reduce intrinsic; use a shuffle reduction"},
+      {"__reduce_min_sync", "no warp-reduce intrinsic; use a shuffle reduction"},
+      {"__reduce_max_sync", "no warp-reduce intrinsic; use a shuffle reduction"},
+      {"__reduce_and_sync", "no warp-reduce intrinsic; use a shuffle reduction"},
+      {"__reduce_or_sync", "no warp-reduce intrinsic; use a shuffle reduction"},
+      {"__reduce_xor_sync", "no warp-reduce intrinsic; use a shuffle reduction"},
+      {"__pipeline_memcpy_async", "no cp.async on AMD; load, store to shared "
+                                  "memory and __syncthreads()"},
+      {"__pipeline_commit", "no cp.async pipeline on AMD"},
+      {"__pipeline_wait_prior", "no cp.async pipeline on AMD"},
+      {"__pipeline_arrive_on", "no cp.async pipeline on AMD"},
+      {"memcpy_async", "no asynchronous global-to-shared copy on AMD; copy "
+                       "and synchronise"},
+      {"make_pipeline", "no cuda::pipeline on AMD"},
+      {"this_cluster", "no thread-block clusters on AMD"},
+      {"cudaLaunchKernelEx", "launch attributes such as clusters have no HIP "
+                             "path; use hipLaunchKernelGGL"},
+      {"cuTensorMapEncodeTiled", "no Tensor Memory Accelerator on AMD"},
+      {"cuTensorMapEncodeIm2col", "no Tensor Memory Accelerator on AMD"},
+  };
+  return M;
+}
+
+void NvidiaOnlyFeatureCheck::registerMatchers(MatchFinder &F) {
+  auto NotInst = unless(isInTemplateInstantiation());
+  std::vector<std::string> Names;
+  for (const auto &E : advice())
+    Names.push_back(E.getKey().str());
+  F.addMatcher(callExpr(callee(functionDecl(hasAnyName(Names)).bind("fn")),
+                        NotInst)
+                   .bind("call"),
+               this);
+  F.addMatcher(callExpr(callee(functionDecl(matchesName("^::nvcuda::wmma::"))
+                                   .bind("wmma")),
+                        NotInst)
+                   .bind("call"),
+               this);
+  F.addMatcher(functionDecl(hasAttr(attr::CUDAClusterDims)).bind("cluster"),
+               this);
+  F.addMatcher(varDecl(hasAttr(attr::CUDAShared), NotInst).bind("shared"),
+               this);
+  F.addMatcher(
+      functionDecl(isDefinition(), hasAttr(attr::CUDAGlobal), NotInst)
+          .bind("kernel"),
+      this);
+  F.addMatcher(
+      callExpr(callee(functionDecl(hasAnyName("cudaFuncSetAttribute",
+                                              "hipFuncSetAttribute"))),
+               hasArgument(1, ignoringParenImpCasts(declRefExpr(to(
+                                  enumConstantDecl(matchesName(
+                                      "MaxDynamicSharedMemorySize")))))),
+               NotInst)
+          .bind("attr"),
+      this);
+  F.addMatcher(cudaKernelCallExpr(NotInst).bind("launch"), this);
+  F.addMatcher(callExpr(callee(functionDecl(hasName("hipLaunchKernelGGL"))),
+                        NotInst)
+                   .bind("ggl"),
+               this);
+}
+
+/// Static shared memory declared directly in S (not in nested lambdas).
+static void sharedVars(const Stmt *S, std::vector<const VarDecl *> &Out) {
+  if (!S)
+    return;
+  if (const auto *DS = dyn_cast<DeclStmt>(S))
+    for (const Decl *D : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D))
+        if (VD->hasAttr<CUDASharedAttr>() && !VD->hasExternalStorage())
+          Out.push_back(VD);
+  for (const Stmt *C : S->children())
+    sharedVars(C, Out);
+}
+
+static int64_t byteSize(const VarDecl *VD, const ASTContext &C) {
+  QualType T = VD->getType();
+  if (T->isDependentType() || T->isIncompleteType() ||
+      !T->isConstantSizeType())
+    return 0;
+  return C.getTypeSizeInChars(T).getQuantity();
+}
+
+void NvidiaOnlyFeatureCheck::run(const MatchFinder::MatchResult &R) {
+  ASTContext &C = *R.Context;
+  CheckDiag D;
+  D.Level = Info.DefaultLevel;
+  auto tooBig = [&](const Expr *Size, const char *What) {
+    auto V = intValue(Size, C);
+    if (!V || *V <= LdsLimit)
+      return;
+    D.Loc = Size->getBeginLoc();
+    D.Range = Size->getSourceRange();
+    D.Message = fmt::format("{} of {} bytes exceeds the 64 KiB of LDS per "
+                            "workgroup on AMD CDNA GPUs (gfx90a, gfx942)",
+                            What, *V);
+    report(C, std::move(D));
+  };
+  if (const auto *Call = R.Nodes.getNodeAs<CallExpr>("call")) {
+    std::string Advice, What;
+    if (const auto *Fn = R.Nodes.getNodeAs<FunctionDecl>("fn")) {
+      What = Fn->getName().str();
+      Advice = advice().lookup(Fn->getName());
+    } else if (const auto *W = R.Nodes.getNodeAs<FunctionDecl>("wmma")) {
+      What = "nvcuda::wmma::" + W->getName().str();
+      Advice = "tensor-core fragments map to rocWMMA (rocwmma::) on AMD "
+               "matrix cores";
+    }
+    D.Loc = Call->getBeginLoc();
+    D.Range = Call->getSourceRange();
+    D.Message = fmt::format("{} is NVIDIA-only: {}", What, Advice);
+    report(C, std::move(D));
+    return;
+  }
+  if (const auto *F = R.Nodes.getNodeAs<FunctionDecl>("cluster")) {
+    const auto *A = F->getAttr<CUDAClusterDimsAttr>();
+    D.Loc = A->getLocation();
+    D.Message = fmt::format("__cluster_dims__ on '{}' is NVIDIA-only: AMD GPUs "
+                            "have no thread-block clusters",
+                            F->getName().str());
+    report(C, std::move(D));
+    return;
+  }
+  if (const auto *VD = R.Nodes.getNodeAs<VarDecl>("shared")) {
+    int64_t N = byteSize(VD, C);
+    if (N <= LdsLimit)
+      return;
+    D.Loc = VD->getLocation();
+    D.Message = fmt::format("__shared__ '{}' of {} bytes exceeds the 64 KiB "
+                            "of LDS per workgroup on AMD CDNA GPUs (gfx90a, "
+                            "gfx942)",
+                            VD->getName().str(), N);
+    report(C, std::move(D));
+    return;
+  }
+  if (const auto *K = R.Nodes.getNodeAs<FunctionDecl>("kernel")) {
+    std::vector<const VarDecl *> Vars;
+    sharedVars(K->getBody(), Vars);
+    int64_t Sum = 0;
+    for (const VarDecl *V : Vars) {
+      int64_t N = byteSize(V, C);
+      if (N > LdsLimit)
+        return; // reported on the variable itself
+      Sum += N;
+    }
+    if (Sum <= LdsLimit)
+      return;
+    D.Loc = K->getLocation();
+    D.Message = fmt::format("kernel '{}' declares {} bytes of static shared "
+                            "memory, more than the 64 KiB of LDS per "
+                            "workgroup on AMD CDNA GPUs (gfx90a, gfx942)",
+                            K->getName().str(), Sum);
+    for (const VarDecl *V : Vars)
+      D.Notes.emplace_back(V->getLocation(),
+                           fmt::format("{} bytes here", byteSize(V, C)));
+    report(C, std::move(D));
+    return;
+  }
+  if (const auto *Call = R.Nodes.getNodeAs<CallExpr>("attr")) {
+    if (Call->getNumArgs() > 2)
+      tooBig(Call->getArg(2), "MaxDynamicSharedMemorySize");
+    return;
+  }
+  if (const auto *L = R.Nodes.getNodeAs<CUDAKernelCallExpr>("launch")) {
+    const CallExpr *Cfg = L->getConfig();
+    if (Cfg && Cfg->getNumArgs() > 2 &&
+        !isa<CXXDefaultArgExpr>(Cfg->getArg(2)))
+      tooBig(Cfg->getArg(2), "dynamic shared memory in the launch");
+    return;
+  }
+  if (const auto *G = R.Nodes.getNodeAs<CallExpr>("ggl")) {
+    if (G->getNumArgs() > 3)
+      tooBig(G->getArg(3), "dynamic shared memory in the launch");
+  }
+}
+
+} // namespace hipport::checks

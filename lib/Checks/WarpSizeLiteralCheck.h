@@ -1,0 +1,41 @@
+//===- WarpSizeLiteralCheck.h - wave64-warp-size-literal -------*- C++ -*-===//
+#pragma once
+
+#include "Checks/Check.h"
+#include "Checks/CudaPatterns.h"
+
+#include <map>
+
+namespace hipport::checks {
+
+/// Finds the warp width written as 32 (31, 5, 16): lane and warp arithmetic
+/// on thread indices, `blockDim.x / 32`, shuffle widths of 32, broadcasts
+/// from lane 31, reductions starting at offset 16, and named constants
+/// holding these values, reported at their definition with the uses as notes.
+class WarpSizeLiteralCheck : public Check {
+public:
+  static const CheckInfo Info;
+  WarpSizeLiteralCheck() : Check(Info) {}
+  void registerMatchers(clang::ast_matchers::MatchFinder &F) override;
+  void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
+  void onStartOfTranslationUnit() override;
+  void onEndOfTranslationUnit() override;
+
+private:
+  /// One use of the warp width; Origin says whether to report it in place
+  /// or at a named constant's definition.
+  void use(const ConstantOrigin &Origin, core::Severity Level,
+           clang::SourceLocation UseLoc, clang::SourceRange UseRange,
+           const std::string &Message, const std::string &UseText,
+           std::vector<std::pair<clang::SourceLocation, std::string>> Notes = {});
+
+  struct Group {
+    ConstantOrigin Origin;
+    core::Severity Level = core::Severity::Warning;
+    std::vector<std::pair<clang::SourceLocation, std::string>> Uses;
+  };
+  std::map<unsigned, Group> Named;
+  const clang::ASTContext *Ctx = nullptr;
+};
+
+} // namespace hipport::checks

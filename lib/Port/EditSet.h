@@ -1,0 +1,45 @@
+//===- EditSet.h - replacements per file, merged across TUs ----*- C++ -*-===//
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace hipport::port {
+
+/// Who proposed an edit; statistics tell the two apart.
+enum class EditOrigin { Ast, Token };
+
+struct Edit {
+  unsigned Offset = 0;
+  unsigned Length = 0;
+  std::string Text;
+  EditOrigin Origin = EditOrigin::Ast;
+  std::string Family; ///< rule family, for statistics; empty for structural edits
+};
+
+/// All edits of one file. Several TUs include the same header; their edits
+/// are merged here and must agree.
+class FileEdits {
+public:
+  /// Adds E unless an identical edit exists. Returns false when E overlaps
+  /// a different edit (a conflict); the first edit wins.
+  bool add(const Edit &E);
+  const std::map<unsigned, Edit> &edits() const { return Edits; }
+  bool empty() const { return Edits.empty(); }
+  /// The file content after all edits.
+  std::string apply(const std::string &Original) const;
+
+private:
+  std::map<unsigned, Edit> Edits; ///< by offset; non-overlapping
+};
+
+/// A unified diff of Original -> Modified (3 lines of context), labelled
+/// a/Label and b/Label; empty when they are equal.
+std::string unifiedDiff(const std::string &Label, const std::string &Original,
+                        const std::string &Modified);
+
+/// Number of lines that differ (changed, added or removed).
+unsigned changedLines(const std::string &Original, const std::string &Modified);
+
+} // namespace hipport::port

@@ -1,0 +1,166 @@
+#include "Port/Porter.h"
+
+#include "Core/FileWriter.h"
+#include "Core/SourceText.h"
+#include "Port/AstRenamer.h"
+#include "Port/TokenRenamer.h"
+
+#include "clang/Frontend/FrontendAction.h"
+#include "llvm/Support/Path.h"
+
+#include <chrono>
+#include <fmt/format.h>
+#include <mutex>
+
+namespace hipport::port {
+
+std::string outputRelativePath(const project::ProjectFile &F,
+                               const PortOptions &Opts) {
+  if (!Opts.RenameExtensions || !llvm::StringRef(F.Relative).ends_with(".cu"))
+    return F.Relative;
+  return F.Relative.substr(0, F.Relative.size() - 3) + ".hip";
+}
+
+llvm::Expected<PortResult> portProject(const project::Project &P,
+                                       const rules::RuleSet &Rules,
+                                       const PortOptions &Opts) {
+  auto Start = std::chrono::steady_clock::now();
+  PortResult R;
+
+  // Read and check everything before any work: bad input stops the run
+  // before a single byte is written.
+  for (const project::ProjectFile &F : P.files()) {
+    auto Text = core::readFile(F.Path);
+    if (!Text)
+      return Text.takeError();
+    PortedFile PF;
+    PF.Source = &F;
+    PF.OutRelative = outputRelativePath(F, Opts);
+    PF.Original = std::move(*Text);
+    if (F.Role != project::FileRole::Other) {
+      unsigned Bad;
+      if (!core::isValidUtf8(PF.Original, Bad)) {
+        core::SourceText S(PF.Original);
+        return llvm::createStringError(
+            llvm::inconvertibleErrorCode(),
+            "%s:%u:%u: invalid UTF-8 byte 0x%02x; convert the file to UTF-8",
+            F.Path.c_str(), S.line(Bad), S.column(Bad),
+            unsigned(static_cast<unsigned char>(PF.Original[Bad])));
+      }
+    }
+    R.Files.push_back(std::move(PF));
+  }
+
+  // AST pass, one parse per TU, facts merged under a lock.
+  AstFacts Facts;
+  if (P.hasCuda()) {
+    R.UsedAst = true;
+    frontend::ParseOptions PO;
+    PO.Jobs = Opts.Jobs;
+    PO.Verb = "port";
+    // Each TU collects into facts of its own, merged after the parses.
+    std::vector<std::unique_ptr<AstFacts>> PerTU;
+    std::mutex PerTULock;
+    auto SafeFactory = [&](const std::string &TU)
+        -> std::unique_ptr<clang::FrontendAction> {
+      std::lock_guard<std::mutex> G(PerTULock);
+      PerTU.push_back(std::make_unique<AstFacts>());
+      return makeAstRenameAction(P, Rules, Opts, *PerTU.back());
+    };
+    R.Outcomes = frontend::parseAll(P, P.translationUnits(), SafeFactory, PO);
+    for (auto &F : PerTU) {
+      for (auto &[File, Edits] : F->Edits)
+        Facts.Edits[File].insert(Facts.Edits[File].end(), Edits.begin(),
+                                 Edits.end());
+      Facts.UserDeclared.insert(F->UserDeclared.begin(), F->UserDeclared.end());
+      Facts.Findings.insert(Facts.Findings.end(), F->Findings.begin(),
+                            F->Findings.end());
+    }
+    for (const frontend::TUOutcome &O : R.Outcomes)
+      for (const frontend::ParseError &E : O.Errors) {
+        core::Finding F;
+        F.CheckId = "port-parse-error";
+        F.Level = core::Severity::Error;
+        F.Range.File = E.File.empty() ? O.File : E.File;
+        F.Message = fmt::format(
+            "{}{} (while parsing {}; this file was ported by the token pass "
+            "only)",
+            E.Line ? fmt::format("line {}:{}: ", E.Line, E.Column) : "",
+            E.Message, O.File);
+        // Position the finding when the error is in a file we can read.
+        if (E.Line)
+          if (auto Text = core::readFile(F.Range.File)) {
+            core::SourceText S(*Text);
+            unsigned Off = 0, Line = 1;
+            while (Line < E.Line && Off < Text->size())
+              if ((*Text)[Off++] == '\n')
+                ++Line;
+            F.Range.Offset = Off + E.Column - 1;
+            F.Message = fmt::format("{} (while parsing {}; ported by the token "
+                                    "pass only)",
+                                    E.Message, O.File);
+          } else {
+            llvm::consumeError(Text.takeError());
+          }
+        R.Findings.push_back(F);
+      }
+  }
+
+  // Token pass over every source file, merged with the AST's edits.
+  TokenRenamer Tokens(Rules, Opts, Facts.UserDeclared);
+  std::set<std::tuple<std::string, unsigned, std::string>> SeenFindings;
+  auto AddFinding = [&](core::Finding F) {
+    auto Key = std::make_tuple(F.Range.File, F.Range.Offset, F.CheckId);
+    if (SeenFindings.insert(Key).second)
+      R.Findings.push_back(std::move(F));
+  };
+  for (core::Finding &F : Facts.Findings)
+    AddFinding(F);
+  for (PortedFile &PF : R.Files) {
+    if (PF.Source->Role == project::FileRole::Other) {
+      PF.Ported = PF.Original;
+      continue;
+    }
+    FileEdits Edits;
+    std::vector<core::Finding> Findings;
+    auto It = Facts.Edits.find(PF.Source->Path);
+    if (It != Facts.Edits.end())
+      for (const Edit &E : It->second) {
+        if (!Edits.add(E)) {
+          core::Finding F;
+          F.CheckId = "port-conflict";
+          F.Range = {PF.Source->Path, E.Offset, E.Length};
+          F.Message = "translation units disagree on this edit; kept the first";
+          Findings.push_back(F);
+        }
+        // Members are only seen by the AST pass, so only it can count them.
+        if (!E.Family.empty()) {
+          const rules::RuleEntry *RE =
+              Rules.find(llvm::StringRef(PF.Original).substr(E.Offset, E.Length));
+          if (RE && RE->EntryKind == rules::Kind::Member)
+            ++PF.Stats.Converted[E.Family];
+        }
+      }
+    bool NeedsInclude =
+        llvm::sys::path::extension(PF.Source->Path) == ".cu";
+    Tokens.run(PF.Source->Path, PF.Original, NeedsInclude, Edits, Findings,
+               PF.Stats);
+    for (const auto &[Off, E] : Edits.edits())
+      ++(E.Origin == EditOrigin::Ast ? PF.Stats.AstEdits : PF.Stats.TokenEdits);
+    PF.Ported = Edits.apply(PF.Original);
+    PF.Stats.LinesChanged = changedLines(PF.Original, PF.Ported);
+    for (core::Finding &F : Findings)
+      AddFinding(std::move(F));
+  }
+  std::stable_sort(R.Findings.begin(), R.Findings.end(),
+                   [](const core::Finding &A, const core::Finding &B) {
+                     return std::tie(A.Range.File, A.Range.Offset) <
+                            std::tie(B.Range.File, B.Range.Offset);
+                   });
+  R.Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                            Start)
+                  .count();
+  return R;
+}
+
+} // namespace hipport::port

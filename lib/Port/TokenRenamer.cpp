@@ -1,0 +1,230 @@
+#include "Port/TokenRenamer.h"
+
+#include "clang/Basic/LangOptions.h"
+#include "clang/Lex/Lexer.h"
+
+#include <fmt/format.h>
+
+namespace hipport::port {
+
+std::string unsupportedMessage(const rules::Mapping &M) {
+  const rules::RuleEntry &E = *M.Entry;
+  if (E.EntryStatus == rules::Status::Experimental)
+    return fmt::format("'{}' maps to experimental '{}'; left unchanged{}",
+                       E.Cuda, E.Hip, M.Note.empty() ? "" : ": " + M.Note);
+  return fmt::format("'{}' has no HIP equivalent{}", E.Cuda,
+                     M.Note.empty() ? "" : ": " + M.Note);
+}
+
+namespace {
+
+struct RawToken {
+  clang::tok::TokenKind Kind;
+  unsigned Offset, Length;
+  bool StartOfLine;
+  llvm::StringRef Text;
+};
+
+std::vector<RawToken> lexRaw(const std::string &Text) {
+  clang::LangOptions LO;
+  LO.CPlusPlus = LO.CPlusPlus11 = LO.CPlusPlus14 = LO.CPlusPlus17 = true;
+  LO.CUDA = true; // so <<< and >>> are single tokens
+  LO.LineComment = true;
+  const char *Begin = Text.data(), *End = Text.data() + Text.size();
+  clang::Lexer L(clang::SourceLocation(), LO, Begin, Begin, End);
+  std::vector<RawToken> Toks;
+  clang::Token T;
+  while (true) {
+    bool AtEnd = L.LexFromRawLexer(T);
+    if (T.is(clang::tok::eof))
+      break;
+    unsigned Off = unsigned(L.getBufferLocation() - Begin) - T.getLength();
+    Toks.push_back({T.getKind(), Off, T.getLength(), T.isAtStartOfLine(),
+                    llvm::StringRef(Begin + Off, T.getLength())});
+    if (AtEnd)
+      break;
+  }
+  return Toks;
+}
+
+bool isKind(const std::vector<RawToken> &T, size_t I, clang::tok::TokenKind K) {
+  return I < T.size() && T[I].Kind == K;
+}
+
+/// The byte range to delete to drop argument ArgIndex of the call whose
+/// '(' is token Open: the argument and the comma that separates it.
+bool argumentRange(const std::vector<RawToken> &T, size_t Open,
+                   unsigned ArgIndex, unsigned &Begin, unsigned &End) {
+  std::vector<std::pair<size_t, size_t>> Args; // first/last token of each arg
+  int Depth = 0;
+  size_t ArgStart = Open + 1;
+  for (size_t I = Open + 1; I < T.size(); ++I) {
+    auto K = T[I].Kind;
+    if (K == clang::tok::l_paren || K == clang::tok::l_square ||
+        K == clang::tok::l_brace)
+      ++Depth;
+    else if (K == clang::tok::r_paren || K == clang::tok::r_square ||
+             K == clang::tok::r_brace) {
+      if (Depth == 0) {
+        if (I > ArgStart)
+          Args.push_back({ArgStart, I - 1});
+        break;
+      }
+      --Depth;
+    } else if (K == clang::tok::comma && Depth == 0) {
+      Args.push_back({ArgStart, I - 1});
+      ArgStart = I + 1;
+    }
+  }
+  if (ArgIndex >= Args.size() || Args.size() < 2)
+    return false;
+  auto [First, Last] = Args[ArgIndex];
+  if (ArgIndex + 1 < Args.size()) {
+    Begin = T[First].Offset;
+    End = T[Args[ArgIndex + 1].first].Offset; // through comma and spaces
+  } else {
+    Begin = T[Args[ArgIndex - 1].second].Offset +
+            T[Args[ArgIndex - 1].second].Length; // from the previous comma
+    End = T[Last].Offset + T[Last].Length;
+  }
+  return true;
+}
+
+/// Where an added #include goes: after the leading comment block.
+unsigned includeInsertionPoint(const std::string &Text,
+                               const std::vector<RawToken> &Toks) {
+  if (Toks.empty())
+    return 0;
+  unsigned Off = Toks.front().Offset;
+  // Back up to the start of the line holding the first token.
+  while (Off > 0 && Text[Off - 1] != '\n')
+    --Off;
+  return Off;
+}
+
+bool includesHipRuntime(const std::string &Header) {
+  return Header == "hip/hip_runtime.h" || Header == "hip/hip_runtime_api.h";
+}
+
+} // namespace
+
+void TokenRenamer::run(const std::string &File, const std::string &Text,
+                       bool NeedsRuntimeInclude, FileEdits &Out,
+                       std::vector<core::Finding> &Findings,
+                       FileStats &Stats) const {
+  std::vector<RawToken> T = lexRaw(Text);
+  auto Report = [&](core::Severity Sev, const char *Id, unsigned Off,
+                    unsigned Len, std::string Msg) {
+    core::Finding F;
+    F.CheckId = Id;
+    F.Level = Sev;
+    F.Range = {File, Off, Len};
+    F.Message = std::move(Msg);
+    Findings.push_back(std::move(F));
+  };
+  auto AddEdit = [&](unsigned Off, unsigned Len, std::string NewText,
+                     const std::string &Family) {
+    Edit E{Off, Len, std::move(NewText), EditOrigin::Token, Family};
+    if (!Out.add(E))
+      Report(core::Severity::Warning, "port-conflict", Off, Len,
+             "conflicting edits proposed for this location; kept the first");
+  };
+
+  bool SawRuntimeInclude = false;
+  for (size_t I = 0; I < T.size(); ++I) {
+    const RawToken &Tok = T[I];
+    // Include lines: swap the header, keeping the quote or angle style.
+    if (Tok.Kind == clang::tok::hash && Tok.StartOfLine && I + 1 < T.size() &&
+        T[I + 1].Kind == clang::tok::raw_identifier &&
+        (T[I + 1].Text == "include" || T[I + 1].Text == "include_next")) {
+      size_t NameTok = I + 2;
+      if (NameTok >= T.size())
+        break;
+      unsigned Start = T[NameTok].Offset;
+      char Open = Text[Start];
+      char Close = Open == '<' ? '>' : Open == '"' ? '"' : 0;
+      size_t Nl = Text.find('\n', Start);
+      size_t Stop = Close ? Text.find(Close, Start + 1) : std::string::npos;
+      // Skip the rest of the directive either way.
+      while (I + 1 < T.size() && !T[I + 1].StartOfLine)
+        ++I;
+      if (!Close || Stop == std::string::npos || Stop > Nl)
+        continue;
+      std::string Header = Text.substr(Start + 1, Stop - Start - 1);
+      if (includesHipRuntime(Header))
+        SawRuntimeInclude = true;
+      const rules::RuleEntry *E = Rules.find(Header);
+      if (!E || E->EntryKind != rules::Kind::Header)
+        continue;
+      rules::Mapping M = Rules.resolve(*E, Opts.Target);
+      if (M.Act == rules::Mapping::Action::Unsupported) {
+        ++Stats.Left[E->Family];
+        Report(core::Severity::Warning, "port-unsupported-api", Start + 1,
+               unsigned(Header.size()), unsupportedMessage(M));
+        continue;
+      }
+      if (includesHipRuntime(M.Hip))
+        SawRuntimeInclude = true;
+      if (M.Hip != Header) {
+        ++Stats.Converted[E->Family];
+        AddEdit(Start + 1, unsigned(Header.size()), M.Hip, E->Family);
+      }
+      continue;
+    }
+    if (Tok.Kind != clang::tok::raw_identifier)
+      continue;
+    const rules::RuleEntry *E = Rules.find(Tok.Text);
+    if (!E || E->EntryKind == rules::Kind::Member ||
+        E->EntryKind == rules::Kind::Header ||
+        UserDeclared.count(Tok.Text.str()))
+      continue;
+    // `x.cudaFoo` and `x->cudaFoo` name members of the user's types.
+    if (I > 0 && (T[I - 1].Kind == clang::tok::period ||
+                  T[I - 1].Kind == clang::tok::arrow))
+      continue;
+    if (E->EntryKind == rules::Kind::Namespace) {
+      bool Qualifies = isKind(T, I + 1, clang::tok::coloncolon);
+      bool Declares = I > 0 && T[I - 1].Kind == clang::tok::raw_identifier &&
+                      T[I - 1].Text == "namespace";
+      bool Aliased = I > 1 && T[I - 1].Kind == clang::tok::equal &&
+                     isKind(T, I + 1, clang::tok::semi);
+      if (!Qualifies && !Declares && !Aliased)
+        continue;
+    }
+    rules::Mapping M = Rules.resolve(*E, Opts.Target);
+    if (M.Act == rules::Mapping::Action::Unsupported ||
+        E->EntryStatus == rules::Status::Experimental) {
+      ++Stats.Left[E->Family];
+      Report(core::Severity::Warning, "port-unsupported-api", Tok.Offset,
+             Tok.Length, unsupportedMessage(M));
+      continue;
+    }
+    if (M.Hip == Tok.Text && M.DropArgs.empty())
+      continue;
+    ++Stats.Converted[E->Family];
+    if (M.Hip != Tok.Text)
+      AddEdit(Tok.Offset, Tok.Length, M.Hip, E->Family);
+    if (!M.DropArgs.empty() && isKind(T, I + 1, clang::tok::l_paren)) {
+      unsigned B, End;
+      // Drop from the last index down so earlier ranges stay valid.
+      std::vector<unsigned> Drop = M.DropArgs;
+      std::sort(Drop.rbegin(), Drop.rend());
+      bool Dropped = false;
+      for (unsigned A : Drop)
+        if (argumentRange(T, I + 1, A, B, End)) {
+          AddEdit(B, End - B, "", "");
+          Dropped = true;
+        }
+      if (Dropped)
+        Report(core::Severity::Note, "port-api-fallback", Tok.Offset,
+               Tok.Length,
+               fmt::format("'{}' became '{}'{}", E->Cuda, M.Hip,
+                           M.Note.empty() ? "" : ": " + M.Note));
+    }
+  }
+  if (NeedsRuntimeInclude && !SawRuntimeInclude)
+    AddEdit(includeInsertionPoint(Text, T), 0,
+            "#include \"hip/hip_runtime.h\"\n", "");
+}
+
+} // namespace hipport::port

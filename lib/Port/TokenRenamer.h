@@ -1,0 +1,36 @@
+//===- TokenRenamer.h - rules-restricted pass over raw tokens --*- C++ -*-===//
+#pragma once
+
+#include "Port/PortTypes.h"
+
+namespace hipport::port {
+
+/// Renames rule names in a file's raw tokens: macro bodies, #if-inactive
+/// code, directives, include lines, and files no TU parsed. In code the
+/// parser saw it agrees with the AST pass (identical edits merge), and it is
+/// the whole port where no CUDA toolkit exists. Member names are left to the
+/// AST pass: a bare `.name` token has no type to check.
+class TokenRenamer {
+public:
+  TokenRenamer(const rules::RuleSet &Rules, const PortOptions &Opts,
+               const std::set<std::string> &UserDeclared)
+      : Rules(Rules), Opts(Opts), UserDeclared(UserDeclared) {}
+
+  /// Adds edits for Text (the contents of File) to Out; findings (names left
+  /// unsupported, fallbacks taken) to Findings; counts to Stats.
+  /// IsTranslationUnit: a .cu file that relied on nvcc's implicit
+  /// runtime include gets an explicit HIP one.
+  void run(const std::string &File, const std::string &Text,
+           bool NeedsRuntimeInclude, FileEdits &Out,
+           std::vector<core::Finding> &Findings, FileStats &Stats) const;
+
+private:
+  const rules::RuleSet &Rules;
+  const PortOptions &Opts;
+  const std::set<std::string> &UserDeclared;
+};
+
+/// The message of a name left in place.
+std::string unsupportedMessage(const rules::Mapping &M);
+
+} // namespace hipport::port

@@ -1,0 +1,264 @@
+//===- PortCommand.cpp - hipport port --------------------------------------===//
+#include "Command.h"
+
+#include "Core/FileWriter.h"
+#include "Core/TextDiagnostic.h"
+#include "Port/Porter.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <unistd.h>
+
+using namespace llvm;
+using namespace hipport;
+namespace fs = llvm::sys::fs;
+
+namespace {
+
+cl::SubCommand PortCmd("port", "Rename CUDA to HIP across a codebase");
+cl::list<std::string> Inputs(cl::Positional, cl::sub(PortCmd),
+                             cl::desc("<source dir or files>"));
+cl::opt<std::string> OutDir("o", cl::desc("Write the ported tree here (mirror)"),
+                            cl::value_desc("dir"), cl::sub(PortCmd));
+cl::opt<bool> InPlace("in-place", cl::desc("Rewrite files in place"),
+                      cl::sub(PortCmd));
+cl::opt<bool> NoBackup("no-backup",
+                       cl::desc("With --in-place: keep no FILE.orig"),
+                       cl::sub(PortCmd));
+cl::opt<std::string> CompileDb("p", cl::desc("compile_commands.json or its dir"),
+                               cl::value_desc("path"), cl::sub(PortCmd));
+cl::opt<bool> Diff("diff", cl::desc("Print a unified diff; write nothing"),
+                   cl::sub(PortCmd));
+cl::opt<std::string> Stats("stats", cl::ValueOptional,
+                           cl::desc("Statistics per file and total (=json)"),
+                           cl::sub(PortCmd));
+cl::opt<unsigned> Jobs("j", cl::desc("Translation units in parallel"),
+                       cl::init(1), cl::sub(PortCmd));
+cl::opt<std::string> Launch("launch-syntax",
+                            cl::desc("Kernel launches: chevron (default) or hip"),
+                            cl::init("chevron"), cl::sub(PortCmd));
+cl::opt<bool> RenameExt("rename-ext", cl::desc("Rename .cu files to .hip"),
+                        cl::sub(PortCmd));
+cl::list<std::string> Excludes("exclude",
+                               cl::desc("Leave out paths containing this"),
+                               cl::sub(PortCmd));
+cl::opt<std::string> CudaPath("cuda-path", cl::desc("CUDA toolkit to parse with"),
+                              cl::sub(PortCmd));
+
+std::string displayPath(const std::string &Abs) {
+  SmallString<256> Cwd;
+  if (!fs::current_path(Cwd)) {
+    StringRef P(Abs);
+    if (P.starts_with(Cwd) && P.size() > Cwd.size() && P[Cwd.size()] == '/')
+      return P.drop_front(Cwd.size() + 1).str();
+  }
+  return Abs;
+}
+
+bool isUnder(StringRef P, StringRef Dir) {
+  return P == Dir || (P.starts_with(Dir) && P[Dir.size()] == '/');
+}
+
+/// Checks that Dir can be written before anything is: a run either writes
+/// its whole output or nothing.
+bool checkWritable(const std::string &Dir) {
+  std::string Probe = Dir;
+  while (!fs::exists(Probe))
+    Probe = std::string(sys::path::parent_path(Probe));
+  if (!fs::is_directory(Probe)) {
+    cli::error(Probe + ": not a directory");
+    return false;
+  }
+  if (::access(Probe.c_str(), W_OK) != 0) {
+    cli::error(Probe + ": output directory is not writable");
+    return false;
+  }
+  return true;
+}
+
+nlohmann::json statsJson(const port::PortResult &R) {
+  nlohmann::json Files = nlohmann::json::array();
+  std::map<std::string, unsigned> Conv, Left;
+  unsigned Lines = 0, ChangedFiles = 0;
+  for (const port::PortedFile &F : R.Files) {
+    if (F.Source->Role == project::FileRole::Other)
+      continue;
+    nlohmann::json J;
+    J["file"] = F.Source->Relative;
+    J["converted"] = F.Stats.Converted;
+    J["left"] = F.Stats.Left;
+    J["lines_changed"] = F.Stats.LinesChanged;
+    J["ast_edits"] = F.Stats.AstEdits;
+    J["token_edits"] = F.Stats.TokenEdits;
+    Files.push_back(J);
+    for (auto &[K, V] : F.Stats.Converted)
+      Conv[K] += V;
+    for (auto &[K, V] : F.Stats.Left)
+      Left[K] += V;
+    Lines += F.Stats.LinesChanged;
+    ChangedFiles += F.Changed();
+  }
+  nlohmann::json T;
+  T["files"] = Files;
+  T["total"] = {{"converted", Conv},
+                {"left", Left},
+                {"lines_changed", Lines},
+                {"files_changed", ChangedFiles},
+                {"seconds", R.Seconds}};
+  return T;
+}
+
+void printStatsText(raw_ostream &OS, const port::PortResult &R) {
+  auto Sum = [](const std::map<std::string, unsigned> &M) {
+    unsigned S = 0;
+    for (auto &[K, V] : M)
+      S += V;
+    return S;
+  };
+  OS << fmt::format("{:<48}{:>10}{:>7}{:>7}\n", "file", "converted", "left",
+                    "lines");
+  std::map<std::string, unsigned> Conv, Left;
+  unsigned Lines = 0;
+  for (const port::PortedFile &F : R.Files) {
+    if (F.Source->Role == project::FileRole::Other)
+      continue;
+    OS << fmt::format("{:<48}{:>10}{:>7}{:>7}\n", F.Source->Relative,
+                      Sum(F.Stats.Converted), Sum(F.Stats.Left),
+                      F.Stats.LinesChanged);
+    for (auto &[K, V] : F.Stats.Converted)
+      Conv[K] += V;
+    for (auto &[K, V] : F.Stats.Left)
+      Left[K] += V;
+    Lines += F.Stats.LinesChanged;
+  }
+  OS << fmt::format("{:<48}{:>10}{:>7}{:>7}\n", "total", Sum(Conv), Sum(Left),
+                    Lines);
+  std::set<std::string> Families;
+  for (auto &[K, V] : Conv)
+    Families.insert(K);
+  for (auto &[K, V] : Left)
+    Families.insert(K);
+  for (const std::string &Fam : Families)
+    OS << fmt::format("  {:<46}{:>10}{:>7}\n", Fam,
+                      Conv.count(Fam) ? Conv[Fam] : 0,
+                      Left.count(Fam) ? Left[Fam] : 0);
+  OS << fmt::format("time: {:.2f} s\n", R.Seconds);
+}
+
+int runPort() {
+  int Modes = !OutDir.empty() + InPlace + Diff;
+  if (Modes != 1) {
+    cli::error("port: give exactly one of -o DIR, --in-place or --diff");
+    return 2;
+  }
+  if (Launch != "chevron" && Launch != "hip") {
+    cli::error("--launch-syntax: expected chevron or hip");
+    return 2;
+  }
+  if (!Stats.empty() && Stats != "json" && Stats != "text") {
+    cli::error("--stats: expected --stats or --stats=json");
+    return 2;
+  }
+  rules::RuleSet Rules;
+  if (!cli::loadRules(Rules))
+    return 2;
+  port::PortOptions Opts;
+  if (!cli::targetOptions(Rules, Opts.Target))
+    return 2;
+  Opts.Launch = Launch == "hip" ? port::LaunchSyntax::HipLaunchKernelGGL
+                                : port::LaunchSyntax::Chevron;
+  Opts.RenameExtensions = RenameExt;
+  Opts.Jobs = Jobs ? Jobs : 1;
+
+  project::ProjectOptions PO;
+  PO.Inputs.assign(Inputs.begin(), Inputs.end());
+  PO.CompileDb = CompileDb;
+  PO.Excludes.assign(Excludes.begin(), Excludes.end());
+  PO.ExtraArgs = cli::ExtraClangArgs;
+  PO.CudaPath = CudaPath;
+  auto P = project::Project::open(PO);
+  if (!P) {
+    cli::error(toString(P.takeError()));
+    return 2;
+  }
+  std::string OutRoot;
+  if (!OutDir.empty()) {
+    OutRoot = project::absolutePath(OutDir);
+    for (const std::string &Root : P->roots())
+      if (isUnder(OutRoot, Root) || isUnder(Root, OutRoot)) {
+        cli::error("output directory " + OutDir +
+                   " overlaps the input " + Root +
+                   "; choose a directory outside it");
+        return 2;
+      }
+    if (!checkWritable(OutRoot))
+      return 2;
+  }
+  if (!P->hasCuda())
+    cli::warning("no CUDA installation found (set --cuda-path or CUDA_PATH); "
+                 "porting with the rules-restricted token pass only");
+
+  auto R = port::portProject(*P, Rules, Opts);
+  if (!R) {
+    cli::error(toString(R.takeError()));
+    return 2;
+  }
+
+  core::TextDiagnostic Diag(errs(), errs().has_colors());
+  for (core::Finding F : R->Findings) {
+    F.Range.File = displayPath(F.Range.File);
+    Diag.print(F);
+  }
+
+  if (Diff) {
+    for (const port::PortedFile &F : R->Files)
+      outs() << port::unifiedDiff(F.Source->Relative, F.Original, F.Ported);
+  } else {
+    if (InPlace)
+      for (const port::PortedFile &F : R->Files)
+        if (F.Changed() &&
+            !checkWritable(std::string(sys::path::parent_path(F.Source->Path))))
+          return 2;
+    unsigned Written = 0;
+    for (const port::PortedFile &F : R->Files) {
+      std::string Target;
+      std::string Root;
+      if (InPlace) {
+        if (!F.Changed())
+          continue;
+        Root = std::string(sys::path::parent_path(F.Source->Path));
+        Target = F.Source->Path;
+      } else {
+        Root = OutRoot;
+        Target = OutRoot + "/" + F.OutRelative;
+      }
+      core::FileWriter W(Root);
+      bool Changed = false;
+      if (auto E = W.write(Target, F.Ported, InPlace && !NoBackup, Changed)) {
+        cli::error(toString(std::move(E)));
+        return 2;
+      }
+      Written += Changed;
+    }
+    errs() << fmt::format("hipport: {} file(s) written{}\n", Written,
+                          OutRoot.empty() ? "" : " under " + OutDir);
+  }
+  if (!Stats.empty() || Stats.getNumOccurrences()) {
+    raw_ostream &OS = Diff ? errs() : outs();
+    if (Stats == "json")
+      OS << statsJson(*R).dump(2) << "\n";
+    else
+      printStatsText(OS, *R);
+  }
+  return 0;
+}
+
+cli::RegisterCommand Reg(PortCmd, runPort);
+
+} // namespace
