@@ -17,7 +17,7 @@ const CheckInfo BallotMaskWidthCheck::Info = {
     "ballot and lane-mask results narrowed to 32 bits, or counted with "
     "32-bit __popc/__ffs/__clz/__brev"};
 
-static auto ballotCall() {
+static internal::BindableMatcher<Stmt> ballotCall() {
   return expr(anyOf(
       callExpr(callee(functionDecl(hasAnyName(
           "__ballot", "__ballot_sync", "__activemask", "__lanemask_lt",
@@ -26,7 +26,7 @@ static auto ballotCall() {
 }
 
 /// A local variable holding a ballot: initialised from one.
-static auto maskVar() {
+static internal::BindableMatcher<Decl> maskVar() {
   return varDecl(hasInitializer(ignoringParenCasts(ballotCall())));
 }
 
@@ -41,7 +41,7 @@ void BallotMaskWidthCheck::registerMatchers(MatchFinder &F) {
   auto NotInst = unless(isInTemplateInstantiation());
   F.addMatcher(
       varDecl(hasInitializer(ignoringParenImpCasts(ballotCall().bind("b"))),
-              NotInst)
+              unless(isInstantiated()))
           .bind("var"),
       this);
   F.addMatcher(binaryOperator(isAssignmentOperator(),

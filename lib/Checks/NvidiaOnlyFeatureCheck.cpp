@@ -66,10 +66,11 @@ void NvidiaOnlyFeatureCheck::registerMatchers(MatchFinder &F) {
                this);
   F.addMatcher(functionDecl(hasAttr(attr::CUDAClusterDims)).bind("cluster"),
                this);
-  F.addMatcher(varDecl(hasAttr(attr::CUDAShared), NotInst).bind("shared"),
+  F.addMatcher(varDecl(hasAttr(attr::CUDAShared), unless(isInstantiated())).bind("shared"),
                this);
   F.addMatcher(
-      functionDecl(isDefinition(), hasAttr(attr::CUDAGlobal), NotInst)
+      functionDecl(isDefinition(), hasAttr(attr::CUDAGlobal),
+                   unless(isInstantiated()))
           .bind("kernel"),
       this);
   F.addMatcher(

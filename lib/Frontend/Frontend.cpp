@@ -59,10 +59,12 @@ TUOutcome parseOne(const project::Project &P, const std::string &TU,
                    const ActionFactory &Factory) {
   std::vector<std::string> Args = P.clangArgs(TU);
   Args.insert(Args.begin(), "-resource-dir=" + clangResourceDir());
+  Args.push_back("-fno-caret-diagnostics"); // no "N errors generated" on stderr
   clang::tooling::FixedCompilationDatabase Db(".", Args);
   clang::tooling::ClangTool Tool(Db, {TU});
   ErrorCollector Errors;
   Tool.setDiagnosticConsumer(&Errors);
+  Tool.setPrintErrorMessage(false); // our findings say it, with position
   OneShotFactory F(Factory, TU);
   int Rc = Tool.run(&F);
   TUOutcome O;

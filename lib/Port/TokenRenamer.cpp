@@ -51,6 +51,22 @@ bool isKind(const std::vector<RawToken> &T, size_t I, clang::tok::TokenKind K) {
   return I < T.size() && T[I].Kind == K;
 }
 
+bool isComparison(const std::vector<RawToken> &T, size_t I) {
+  if (I >= T.size())
+    return false;
+  switch (T[I].Kind) {
+  case clang::tok::less:
+  case clang::tok::lessequal:
+  case clang::tok::greater:
+  case clang::tok::greaterequal:
+  case clang::tok::equalequal:
+  case clang::tok::exclaimequal:
+    return true;
+  default:
+    return false;
+  }
+}
+
 /// The byte range to delete to drop argument ArgIndex of the call whose
 /// '(' is token Open: the argument and the comma that separates it.
 bool argumentRange(const std::vector<RawToken> &T, size_t Open,
@@ -104,6 +120,39 @@ unsigned includeInsertionPoint(const std::string &Text,
 
 bool includesHipRuntime(const std::string &Header) {
   return Header == "hip/hip_runtime.h" || Header == "hip/hip_runtime_api.h";
+}
+
+/// Renames change line lengths; in a macro body that would misalign the
+/// column of trailing backslashes, so the blanks before each backslash on an
+/// edited line absorb the difference (at least one blank stays).
+void realignContinuations(const std::string &Text, FileEdits &Edits) {
+  std::vector<Edit> Fixes;
+  auto It = Edits.edits().begin(), End = Edits.edits().end();
+  while (It != End) {
+    unsigned LineStart = It->first;
+    while (LineStart > 0 && Text[LineStart - 1] != '\n')
+      --LineStart;
+    size_t LineEnd = Text.find('\n', It->first);
+    if (LineEnd == std::string::npos)
+      LineEnd = Text.size();
+    long Delta = 0;
+    for (; It != End && It->first < LineEnd; ++It)
+      Delta += long(It->second.Text.size()) - long(It->second.Length);
+    if (Delta == 0 || LineEnd == 0 || Text[LineEnd - 1] != '\\')
+      continue;
+    unsigned Slash = unsigned(LineEnd - 1), Blank = Slash;
+    while (Blank > LineStart && Text[Blank - 1] == ' ')
+      --Blank;
+    long Width = long(Slash - Blank);
+    if (Width == 0)
+      continue;
+    long Want = std::max(1L, Width - Delta);
+    if (Want != Width)
+      Fixes.push_back({Blank, unsigned(Width), std::string(size_t(Want), ' '),
+                       EditOrigin::Token, ""});
+  }
+  for (const Edit &F : Fixes)
+    Edits.add(F);
 }
 
 } // namespace
@@ -199,6 +248,11 @@ void TokenRenamer::run(const std::string &File, const std::string &Text,
              Tok.Length, unsupportedMessage(M));
       continue;
     }
+    if (E->EntryKind == rules::Kind::Macro && !M.Note.empty() &&
+        (isComparison(T, I + 1) || (I > 0 && isComparison(T, I - 1))))
+      Report(core::Severity::Warning, "port-macro-semantics", Tok.Offset,
+             Tok.Length,
+             fmt::format("'{}' compared as a number: {}", E->Cuda, M.Note));
     if (M.Hip == Tok.Text && M.DropArgs.empty())
       continue;
     ++Stats.Converted[E->Family];
@@ -222,6 +276,7 @@ void TokenRenamer::run(const std::string &File, const std::string &Text,
                            M.Note.empty() ? "" : ": " + M.Note));
     }
   }
+  realignContinuations(Text, Out);
   if (NeedsRuntimeInclude && !SawRuntimeInclude)
     AddEdit(includeInsertionPoint(Text, T), 0,
             "#include \"hip/hip_runtime.h\"\n", "");

@@ -75,10 +75,16 @@ bool checkWritable(const std::string &Dir) {
     cli::error(Probe + ": not a directory");
     return false;
   }
-  if (::access(Probe.c_str(), W_OK) != 0) {
-    cli::error(Probe + ": output directory is not writable");
+  // Root passes access(W_OK) everywhere; creating a file is the real test.
+  int FD;
+  SmallString<256> Temp;
+  if (std::error_code EC =
+          fs::createUniqueFile(Probe + "/.hipport-probe-%%%%%%", FD, Temp)) {
+    cli::error(Probe + ": output directory is not writable: " + EC.message());
     return false;
   }
+  ::close(FD);
+  fs::remove(Temp);
   return true;
 }
 

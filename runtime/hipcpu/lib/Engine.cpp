@@ -23,16 +23,19 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <sys/mman.h>
+#include <unistd.h>
 #include <memory>
 #include <mutex>
 #include <set>
 #include <thread>
 
+int warpSize = 32;
+
 namespace hipcpu::detail {
 
 __thread ThreadState *CurThread;
 __thread BlockState *CurBlock;
-int WarpSizeValue = 32;
 
 namespace {
 namespace ctx = boost::context;
@@ -40,7 +43,7 @@ namespace ctx = boost::context;
 constexpr unsigned MaxThreadsPerBlock = 1024;
 constexpr std::size_t MaxDynamicShared = 64 * 1024;
 
-enum LaneState : std::uint8_t { Ready, AtCollective, AtBarrier, Exited };
+enum LaneState : std::uint8_t { Ready, AtCollective, AtBarrier, Finished };
 
 struct Lane : ThreadState {
   ctx::fiber F;
@@ -192,7 +195,7 @@ void resolveGroup(Worker &W, WarpInfo &Wp, std::uint64_t S) {
   std::uint64_t Existing = Wp.NLanes >= 64 ? ~0ull : ((1ull << Wp.NLanes) - 1);
   std::uint64_t Exited = 0, Bits = 0;
   for (unsigned I = 0; I < Wp.NLanes; ++I)
-    if (Base[I].State == Exited)
+    if (Base[I].State == Finished)
       Exited |= 1ull << I;
   for (std::uint64_t T = S; T; T &= T - 1) {
     int I = __builtin_ctzll(T);
@@ -254,7 +257,10 @@ void resolveGroup(Worker &W, WarpInfo &Wp, std::uint64_t S) {
 }
 
 bool sameSite(const Lane &A, const Lane &B) {
+  // Call sites are file and line (plus the operation, which tells apart two
+  // different collectives written on one line).
   return A.Line == B.Line && A.Op == B.Op && A.GroupWidth == B.GroupWidth &&
+         (A.OpName == B.OpName || std::strcmp(A.OpName, B.OpName) == 0) &&
          (A.File == B.File || std::strcmp(A.File, B.File) == 0);
 }
 
@@ -291,6 +297,32 @@ void resolveWarp(Worker &W, WarpInfo &Wp) {
         Sites[NSites++] = 1ull << I;
     }
     if (NSites > 1) {
+      // Lanes at several sites need not be a bug: __activemask does not
+      // synchronize, and a *_sync form whose mask names only lanes present
+      // at its site is complete on its own (the others run on afterwards,
+      // e.g. to a __syncwarp after the branch). Resolve those first; the
+      // rest wait for the next quiescent point.
+      std::uint64_t Existing =
+          Wp.NLanes >= 64 ? ~0ull : ((1ull << Wp.NLanes) - 1);
+      std::uint64_t Exited = 0;
+      for (unsigned I = 0; I < Wp.NLanes; ++I)
+        if (Base[I].State == Finished)
+          Exited |= 1ull << I;
+      bool Progress = false;
+      for (unsigned K = 0; K < NSites; ++K) {
+        Lane &R = Base[__builtin_ctzll(Sites[K])];
+        bool Complete = R.Op == CollectiveOp::Active;
+        if (!Complete && (R.Flags & (MaskHip | MaskCuda))) {
+          std::uint64_t Named = R.Mask & Existing & ~Exited;
+          Complete = Named && (Named & ~Sites[K]) == 0;
+        }
+        if (Complete) {
+          resolveGroup(W, Wp, Sites[K]);
+          Progress = true;
+        }
+      }
+      if (Progress)
+        return;
       std::string What = "divergent warp collective in warp " +
                          std::to_string(A.WarpId) + ":";
       std::string Key = "diverge:";
@@ -320,7 +352,7 @@ void releaseBarrier(Worker &W) {
   std::vector<unsigned> Exited;
   for (unsigned I = 0; I < W.NThreads; ++I) {
     Lane &Ln = W.Lanes[I];
-    if (Ln.State == Exited) {
+    if (Ln.State == Finished) {
       Exited.push_back(I);
     } else if (Ln.State == AtBarrier) {
       if (!First)
@@ -375,7 +407,7 @@ void releaseBarrier(Worker &W) {
 void threadExit(Worker &W) {
   Lane &Me = static_cast<Lane &>(*CurThread);
   WarpInfo &Wp = W.Warps[Me.WarpId];
-  Me.State = Exited;
+  Me.State = Finished;
   ++Wp.NBlocked;
   ++W.NExited;
   if (W.NAtBar > 0 && W.NAtBar + W.NExited == W.NThreads)
@@ -401,6 +433,38 @@ std::size_t stackSize() {
   }();
   return S;
 }
+
+/// Fiber stacks with a guard page, whose tops are staggered: stacks of one
+/// size are all aligned alike, so without an offset the hot top-of-stack
+/// lines of the 256+ fibers of a block fall into the same cache sets and
+/// evict each other on every switch.
+class StaggeredStack {
+public:
+  StaggeredStack(std::size_t Size, unsigned Index) : Size(Size), Index(Index) {}
+  ctx::stack_context allocate() {
+    std::size_t Page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+    std::size_t Total = Size + Page;
+    void *Map = mmap(nullptr, Total, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (Map == MAP_FAILED)
+      throw std::bad_alloc();
+    mprotect(Map, Page, PROT_NONE);
+    std::size_t Offset = (Index % 64) * 64 + ((Index / 64) % 16) * Page;
+    ctx::stack_context SC;
+    SC.size = Total - Offset;
+    SC.sp = static_cast<char *>(Map) + Total - Offset;
+    return SC;
+  }
+  void deallocate(ctx::stack_context &SC) {
+    std::size_t Page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+    std::size_t Total = Size + Page;
+    munmap(static_cast<char *>(SC.sp) + (Total - SC.size) - Total, Total);
+  }
+
+private:
+  std::size_t Size;
+  unsigned Index;
+};
 
 Worker &thisWorker() {
   if (!CurWorker) {
@@ -434,7 +498,7 @@ void prepare(Worker &W, LaunchInfo &L) {
   for (; W.NFibers < T; ++W.NFibers) {
     Worker *WP = &W;
     W.Lanes[W.NFibers].F = ctx::fiber(
-        std::allocator_arg, ctx::protected_fixedsize_stack(stackSize()),
+        std::allocator_arg, StaggeredStack(stackSize(), W.NFibers),
         [WP](ctx::fiber &&S) { return fiberMain(WP, std::move(S)); });
   }
   if (W.DynShared.size() < std::max<std::size_t>(L.Shared, 64))
@@ -639,7 +703,7 @@ int launch(const char *Name, dim3 Grid, dim3 Block, std::size_t SharedBytes,
   L.Ctx = Ctx;
   L.NumBlocks = std::uint64_t(Grid.x) * Grid.y * Grid.z;
   L.NThreads = static_cast<unsigned>(Threads);
-  WarpSizeValue = L.Width;
+  ::warpSize = L.Width;
   pool().run(L);
   return L.Failed ? 719 : 0;
 }

@@ -142,8 +142,6 @@ struct BlockState {
 // __thread, not thread_local: no TLS wrapper calls on every threadIdx read.
 extern __thread ThreadState *CurThread;
 extern __thread BlockState *CurBlock;
-// A run-time value, as in ROCm 7: set from the chosen width at each launch.
-extern int WarpSizeValue;
 
 inline const ThreadState &thread() { return *CurThread; }
 inline const BlockState &block() { return *CurBlock; }
@@ -181,6 +179,11 @@ int launch(const char *Name, dim3 Grid, dim3 Block, std::size_t SharedBytes,
 
 } // namespace hipcpu::detail
 
+/// A run-time value, as in ROCm 7 (not usable in constant expressions): the
+/// width of the running launch. A variable rather than a macro, so that
+/// `prop.warpSize` on the host still names the field.
+extern int warpSize;
+
 #define HIPCPU_SITE                                                            \
   const char *HipcpuFile = __builtin_FILE(), int HipcpuLine = __builtin_LINE()
 
@@ -188,7 +191,6 @@ int launch(const char *Name, dim3 Grid, dim3 Block, std::size_t SharedBytes,
 #define blockIdx (::hipcpu::detail::block().BlockIdx)
 #define blockDim (::hipcpu::detail::block().BlockDim)
 #define gridDim (::hipcpu::detail::block().GridDim)
-#define warpSize (+::hipcpu::detail::WarpSizeValue)
 
 #define hipThreadIdx_x (threadIdx.x)
 #define hipThreadIdx_y (threadIdx.y)
@@ -210,11 +212,13 @@ int launch(const char *Name, dim3 Grid, dim3 Block, std::size_t SharedBytes,
 #ifndef HIPCPU_DYNAMIC_SHARED_CAPACITY
 #define HIPCPU_DYNAMIC_SHARED_CAPACITY (64 * 1024)
 #endif
-/// Storage for `extern __shared__ T name[];`: write once per name, at
-/// namespace scope, in any one file of the program. The launch copies
-/// nothing into it; its capacity bounds the launch's dynamic shared size.
-#define HIPCPU_DYNAMIC_SHARED_STORAGE(name)                                    \
-  alignas(64) thread_local unsigned char name[HIPCPU_DYNAMIC_SHARED_CAPACITY]
+/// Storage for `extern __shared__ T name[];`: write
+/// HIPCPU_DYNAMIC_SHARED_STORAGE(T, name) once per name, at namespace scope,
+/// in any one file of the program. Its capacity bounds the launch's dynamic
+/// shared size.
+#define HIPCPU_DYNAMIC_SHARED_STORAGE(type, name)                              \
+  alignas(64) thread_local type                                                \
+      name[HIPCPU_DYNAMIC_SHARED_CAPACITY / sizeof(type)]
 
 //===----------------------------------------------------------------------===//
 // Barriers and fences.

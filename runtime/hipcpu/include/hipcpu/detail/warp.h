@@ -75,7 +75,7 @@ inline std::uint64_t vote(CollectiveOp Op, const char *Name, int Pred,
 } // namespace hipcpu::detail
 
 inline namespace HIPCPU_NS {
-#define HIPCPU_W (+::hipcpu::detail::WarpSizeValue)
+#define HIPCPU_W (+::warpSize)
 template <class T> inline T __shfl(T V, int Src, int Width = warpSize, HIPCPU_SITE) {
   using namespace ::hipcpu::detail;
   return shuffle(V, srcIndex(Src, Width), "__shfl", 0, MaskNone, HIPCPU_W,
@@ -172,9 +172,12 @@ inline hipcpuLaneMask __activemask(HIPCPU_SITE) {
 }
 inline void __syncwarp(hipcpuLaneMask Mask = ~hipcpuLaneMask(0), HIPCPU_SITE) {
   using namespace ::hipcpu::detail;
-  // The default names every lane of the widest warp; narrow it to the lanes
-  // that exist so HIP's "mask equals the active lanes" rule holds.
+#if defined(HIPCPU_SPELLING_HIP)
+  // HIP's default names every lane of the widest warp: all active lanes.
   unsigned Flags = Mask == ~hipcpuLaneMask(0) ? MaskNone : HIPCPU_MASK_FLAG;
+#else
+  unsigned Flags = HIPCPU_MASK_FLAG;
+#endif
   collective(CollectiveOp::Sync, "__syncwarp", 0, -1, Mask, Flags, HIPCPU_W,
              HipcpuFile, HipcpuLine);
 }

@@ -1,0 +1,18 @@
+//===- MakefileScanner.h ---------------------------------------------*- C++ -*-===//
+#pragma once
+
+#include "BuildScan/BuildScanner.h"
+
+namespace hipport::buildscan {
+
+/// nvcc, its flags and CUDA libraries in Makefiles.
+class MakefileScanner : public Scanner {
+public:
+  static const ScannerInfo Info;
+  const ScannerInfo &info() const override { return Info; }
+  bool handles(llvm::StringRef Path) const override;
+  void scan(const std::string &File, llvm::StringRef Text,
+            std::vector<core::Finding> &Out) const override;
+};
+
+} // namespace hipport::buildscan

@@ -1,0 +1,59 @@
+#include "Checks/CheckRegistry.h"
+
+#include "BuildScan/BuildScanner.h"
+#include "Checks/BallotMaskWidthCheck.h"
+#include "Checks/InlinePtxCheck.h"
+#include "Checks/LaneMaskLiteralCheck.h"
+#include "Checks/NvidiaOnlyFeatureCheck.h"
+#include "Checks/ShuffleWidthCheck.h"
+#include "Checks/WarpSizeConstexprCheck.h"
+#include "Checks/WarpSizeLiteralCheck.h"
+
+namespace hipport::checks {
+
+template <typename T>
+static std::unique_ptr<Check> make(const CheckOptions &) {
+  return std::make_unique<T>();
+}
+
+static std::unique_ptr<Check> makePtx(const CheckOptions &O) {
+  return std::make_unique<InlinePtxCheck>(O.Ptx);
+}
+
+/// Build-scanner descriptions, converted once to CheckInfo.
+static const std::vector<CheckInfo> &buildInfos() {
+  static const std::vector<CheckInfo> Infos = [] {
+    std::vector<CheckInfo> V;
+    for (const buildscan::ScannerInfo *S : buildscan::scannerInfos())
+      V.push_back({S->Id, S->Level, S->Summary});
+    return V;
+  }();
+  return Infos;
+}
+
+const std::vector<RegisteredCheck> &registry() {
+  static const std::vector<RegisteredCheck> R = [] {
+    std::vector<RegisteredCheck> V = {
+        {&WarpSizeLiteralCheck::Info, make<WarpSizeLiteralCheck>},
+        {&BallotMaskWidthCheck::Info, make<BallotMaskWidthCheck>},
+        {&LaneMaskLiteralCheck::Info, make<LaneMaskLiteralCheck>},
+        {&ShuffleWidthCheck::Info, make<ShuffleWidthCheck>},
+        {&WarpSizeConstexprCheck::Info, make<WarpSizeConstexprCheck>},
+        {&InlinePtxCheck::Info, makePtx},
+        {&NvidiaOnlyFeatureCheck::Info, make<NvidiaOnlyFeatureCheck>},
+    };
+    for (const CheckInfo &I : buildInfos())
+      V.push_back({&I, nullptr});
+    return V;
+  }();
+  return R;
+}
+
+const CheckInfo *findCheck(llvm::StringRef Id) {
+  for (const RegisteredCheck &R : registry())
+    if (Id == R.Info->Id)
+      return R.Info;
+  return nullptr;
+}
+
+} // namespace hipport::checks

@@ -1,0 +1,174 @@
+#include "Report/FindingReporter.h"
+
+#include "Checks/CheckRegistry.h"
+
+#include <nlohmann/json.hpp>
+
+using nlohmann::json;
+
+namespace hipport::report {
+
+static json location(const FindingReport &R, const core::FileRange &F) {
+  auto [Line, Col] = R.LineColumn(F);
+  return {{"file", R.Relative(F.File)}, {"path", F.File},
+          {"line", Line},             {"column", Col},
+          {"offset", F.Offset},       {"length", F.Length}};
+}
+
+void writeJson(llvm::raw_ostream &OS, const FindingReport &R) {
+  json Arr = json::array();
+  unsigned Counts[4] = {0, 0, 0, 0};
+  for (size_t I = 0; I < R.Findings->size(); ++I) {
+    const core::Finding &F = (*R.Findings)[I];
+    ++Counts[int(F.Level)];
+    json J = location(R, F.Range);
+    J["checkId"] = F.CheckId;
+    J["severity"] = core::severityName(F.Level);
+    J["message"] = F.Message;
+    J["fingerprint"] = (*R.Fingerprints)[I];
+    json Notes = json::array();
+    for (const core::Note &N : F.Notes) {
+      json NJ = location(R, N.Range);
+      NJ["message"] = N.Message;
+      Notes.push_back(NJ);
+    }
+    J["notes"] = Notes;
+    json Fixes = json::array();
+    for (const core::FixIt &X : F.Fixes) {
+      json XJ = location(R, X.Range);
+      XJ["replacement"] = X.Replacement;
+      Fixes.push_back(XJ);
+    }
+    J["fixes"] = Fixes;
+    Arr.push_back(J);
+  }
+  json Out = {{"version", 1},
+              {"tool", "hipport lint"},
+              {"findings", Arr},
+              {"summary",
+               {{"errors", Counts[int(core::Severity::Error)]},
+                {"warnings", Counts[int(core::Severity::Warning)]},
+                {"remarks", Counts[int(core::Severity::Remark)]},
+                {"notes", Counts[int(core::Severity::Note)]},
+                {"translationUnits", R.TranslationUnits},
+                {"buildFiles", R.BuildFiles},
+                {"suppressed", R.Suppressed},
+                {"baselined", R.Baselined}}}};
+  OS << Out.dump(2) << "\n";
+}
+
+static const char *sarifLevel(core::Severity S) {
+  switch (S) {
+  case core::Severity::Error:
+    return "error";
+  case core::Severity::Warning:
+    return "warning";
+  default:
+    return "note";
+  }
+}
+
+/// SARIF wants a URI; a relative one is resolved against %SRCROOT%.
+static std::string uriEscape(const std::string &P) {
+  std::string Out;
+  for (unsigned char C : P) {
+    if (isalnum(C) || C == '/' || C == '-' || C == '_' || C == '.' || C == '~')
+      Out += char(C);
+    else {
+      char Buf[4];
+      snprintf(Buf, sizeof Buf, "%%%02X", C);
+      Out += Buf;
+    }
+  }
+  return Out;
+}
+
+static json physical(const FindingReport &R, const core::FileRange &F) {
+  auto [Line, Col] = R.LineColumn(F);
+  json Region = {{"charOffset", F.Offset}, {"charLength", F.Length}};
+  if (Line) {
+    Region["startLine"] = Line;
+    Region["startColumn"] = Col;
+  }
+  std::string Rel = R.Relative(F.File);
+  json Art = {{"uri", uriEscape(Rel)}};
+  if (Rel != F.File)
+    Art["uriBaseId"] = "SRCROOT";
+  return {{"artifactLocation", Art}, {"region", Region}};
+}
+
+void writeSarif(llvm::raw_ostream &OS, const FindingReport &R) {
+  json Rules = json::array();
+  std::map<std::string, unsigned> RuleIndex;
+  for (const checks::RegisteredCheck &C : checks::registry()) {
+    RuleIndex[C.Info->Id] = unsigned(Rules.size());
+    Rules.push_back(
+        {{"id", C.Info->Id},
+         {"name", C.Info->Id},
+         {"shortDescription", {{"text", C.Info->Summary}}},
+         {"helpUri", std::string("https://github.com/hipport/hipport/blob/"
+                                 "main/docs/checks/") +
+                         C.Info->Id + ".md"},
+         {"defaultConfiguration",
+          {{"level", sarifLevel(C.Info->DefaultLevel)}}}});
+  }
+  json Results = json::array();
+  for (size_t I = 0; I < R.Findings->size(); ++I) {
+    const core::Finding &F = (*R.Findings)[I];
+    json Res = {{"ruleId", F.CheckId},
+                {"level", sarifLevel(F.Level)},
+                {"message", {{"text", F.Message}}},
+                {"locations", json::array({{{"physicalLocation",
+                                             physical(R, F.Range)}}})},
+                {"partialFingerprints",
+                 {{"hipportFingerprint/v1", (*R.Fingerprints)[I]}}}};
+    auto It = RuleIndex.find(F.CheckId);
+    if (It != RuleIndex.end())
+      Res["ruleIndex"] = It->second;
+    if (!F.Notes.empty()) {
+      json Rel = json::array();
+      int Id = 0;
+      for (const core::Note &N : F.Notes)
+        Rel.push_back({{"id", Id++},
+                       {"message", {{"text", N.Message}}},
+                       {"physicalLocation", physical(R, N.Range)}});
+      Res["relatedLocations"] = Rel;
+    }
+    if (!F.Fixes.empty()) {
+      json Changes = json::array();
+      for (const core::FixIt &X : F.Fixes) {
+        json Loc = physical(R, X.Range)["artifactLocation"];
+        Changes.push_back(
+            {{"artifactLocation", Loc},
+             {"replacements",
+              json::array({{{"deletedRegion",
+                             {{"charOffset", X.Range.Offset},
+                              {"charLength", X.Range.Length}}},
+                            {"insertedContent",
+                             {{"text", X.Replacement}}}}})}});
+      }
+      Res["fixes"] = json::array(
+          {{{"description", {{"text", "suggested by hipport lint"}}},
+            {"artifactChanges", Changes}}});
+    }
+    Results.push_back(Res);
+  }
+  std::string RootUri = "file://" + uriEscape(R.Root);
+  if (RootUri.back() != '/')
+    RootUri += '/';
+  json Run = {{"tool",
+               {{"driver",
+                 {{"name", "hipport"},
+                  {"version", "0.1.0"},
+                  {"informationUri", "https://github.com/hipport/hipport"},
+                  {"rules", Rules}}}}},
+              {"originalUriBaseIds", {{"SRCROOT", {{"uri", RootUri}}}}},
+              {"columnKind", "unicodeCodePoints"},
+              {"results", Results}};
+  json Log = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+              {"version", "2.1.0"},
+              {"runs", json::array({Run})}};
+  OS << Log.dump(2) << "\n";
+}
+
+} // namespace hipport::report

@@ -1,0 +1,38 @@
+//===- FindingReporter.h - JSON and SARIF 2.1.0 output ---------*- C++ -*-===//
+#pragma once
+
+#include "Core/Finding.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace hipport::report {
+
+/// What the machine-readable reporters need besides the findings; the
+/// text reporter is core::TextDiagnostic.
+struct FindingReport {
+  const std::vector<core::Finding> *Findings = nullptr;
+  /// Parallel to Findings (checks::fingerprints).
+  const std::vector<std::string> *Fingerprints = nullptr;
+  /// Root-relative path of a file.
+  std::function<std::string(const std::string &)> Relative;
+  /// 1-based line and column of a range's start.
+  std::function<std::pair<unsigned, unsigned>(const core::FileRange &)>
+      LineColumn;
+  /// The first project root, the base of relative paths (SARIF %SRCROOT%).
+  std::string Root;
+  unsigned TranslationUnits = 0, BuildFiles = 0, Suppressed = 0,
+           Baselined = 0;
+};
+
+/// {"version": 1, "findings": [...], "summary": {...}}.
+void writeJson(llvm::raw_ostream &OS, const FindingReport &R);
+/// One SARIF 2.1.0 run: every registered check as a rule, findings as
+/// results with related locations (notes), fixes and partial fingerprints.
+void writeSarif(llvm::raw_ostream &OS, const FindingReport &R);
+
+} // namespace hipport::report

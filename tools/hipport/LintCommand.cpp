@@ -1,0 +1,263 @@
+//===- LintCommand.cpp - hipport lint SRC... ------------------------------===//
+#include "Command.h"
+
+#include "Checks/Baseline.h"
+#include "Checks/CheckRegistry.h"
+#include "Checks/Linter.h"
+#include "Core/SourceText.h"
+#include "Core/TextDiagnostic.h"
+#include "Report/FindingReporter.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <fmt/format.h>
+
+using namespace llvm;
+using namespace hipport;
+
+namespace {
+
+cl::SubCommand LintCmd("lint", "Check CUDA/HIP sources and build files for "
+                               "wave64 and ROCm pitfalls");
+cl::list<std::string> Inputs(cl::Positional, cl::sub(LintCmd),
+                             cl::desc("SRC_DIR|FILE..."));
+cl::opt<std::string> CompileDb("p", cl::sub(LintCmd),
+                               cl::desc("compile_commands.json or its folder"));
+cl::opt<std::string> Format("format", cl::sub(LintCmd), cl::init("text"),
+                            cl::desc("text | json | sarif"));
+cl::opt<std::string> OutputFile("o", cl::sub(LintCmd),
+                                cl::desc("Write the report to a file"));
+cl::opt<std::string> BaselineFile("baseline", cl::sub(LintCmd),
+                                  cl::desc("Report only findings not in FILE"));
+cl::opt<std::string> WriteBaseline("write-baseline", cl::sub(LintCmd),
+                                   cl::desc("Write all findings to FILE"));
+cl::opt<std::string> FailOn("fail-on", cl::sub(LintCmd), cl::init("warning"),
+                            cl::desc("Exit 1 when a finding reaches this "
+                                     "severity: error|warning|remark|note|"
+                                     "never (default warning)"));
+cl::opt<std::string> ChecksOpt("checks", cl::sub(LintCmd),
+                               cl::desc("Globs enabling/disabling checks, "
+                                        "e.g. -*,wave64-*"));
+cl::opt<std::string> ConfigOpt("config", cl::sub(LintCmd),
+                               cl::desc("Configuration file (default: the "
+                                        "nearest .hipport.json)"));
+cl::opt<std::string> ShardOpt("shard", cl::sub(LintCmd),
+                              cl::desc("K/N: lint shard K (1-based) of N"));
+cl::list<std::string> Excludes("exclude", cl::sub(LintCmd),
+                               cl::desc("Leave out paths containing this"));
+cl::opt<unsigned> Jobs("j", cl::sub(LintCmd), cl::init(0),
+                       cl::desc("Parallel parses (default: all cores)"));
+cl::opt<bool> ListChecks("list-checks", cl::sub(LintCmd),
+                         cl::desc("Print the checks and exit"));
+cl::opt<bool> Quiet("quiet", cl::sub(LintCmd),
+                    cl::desc("No summary line on stderr"));
+
+bool parseShard(unsigned &K, unsigned &N) {
+  K = 0;
+  N = 1;
+  if (ShardOpt.empty())
+    return true;
+  StringRef S = ShardOpt, KS, NS;
+  std::tie(KS, NS) = S.split('/');
+  unsigned K1;
+  if (KS.getAsInteger(10, K1) || NS.getAsInteger(10, N) || N == 0 || K1 == 0 ||
+      K1 > N) {
+    cli::error("--shard: expected K/N with 1 <= K <= N, got '" + ShardOpt +
+               "'");
+    return false;
+  }
+  K = K1 - 1;
+  return true;
+}
+
+int listChecks() {
+  for (const checks::RegisteredCheck &C : checks::registry())
+    outs() << fmt::format("{:<28} {:<8} {}\n", C.Info->Id,
+                          core::severityName(C.Info->DefaultLevel),
+                          C.Info->Summary);
+  return 0;
+}
+
+int runLint() {
+  if (ListChecks)
+    return listChecks();
+  if (Format != "text" && Format != "json" && Format != "sarif") {
+    cli::error("--format: expected text, json or sarif, got '" + Format + "'");
+    return 2;
+  }
+  bool FailNever = FailOn == "never" || FailOn == "none";
+  core::Severity FailLevel = core::Severity::Warning;
+  if (!FailNever && !core::parseSeverity(FailOn, FailLevel)) {
+    cli::error("--fail-on: expected error, warning, remark, note or never, "
+               "got '" + FailOn + "'");
+    return 2;
+  }
+  checks::LintOptions LO;
+  if (!parseShard(LO.Shard, LO.Shards))
+    return 2;
+  LO.Jobs = Jobs ? unsigned(Jobs) : std::max(1u, llvm::hardware_concurrency()
+                                                     .compute_thread_count());
+  if (Inputs.empty() && CompileDb.empty()) {
+    cli::error("lint: give a source directory, files or -p "
+               "compile_commands.json");
+    return 2;
+  }
+
+  // The configuration lives in the tree: the nearest .hipport.json above
+  // the first input.
+  checks::LintConfig Config;
+  std::string ConfigPath = ConfigOpt;
+  if (ConfigPath.empty() && !Inputs.empty()) {
+    std::string First = project::absolutePath(Inputs.front());
+    if (!sys::fs::is_directory(First))
+      First = std::string(sys::path::parent_path(First));
+    ConfigPath = checks::LintConfig::find(First);
+  }
+  if (!ConfigPath.empty()) {
+    auto C = checks::LintConfig::load(ConfigPath);
+    if (!C) {
+      cli::error(toString(C.takeError()));
+      return 2;
+    }
+    Config = std::move(*C);
+  }
+  if (!ChecksOpt.empty())
+    if (Error E = Config.addGlobs(ChecksOpt)) {
+      cli::error("--checks: " + toString(std::move(E)));
+      return 2;
+    }
+
+  project::ProjectOptions PO;
+  PO.Inputs.assign(Inputs.begin(), Inputs.end());
+  PO.CompileDb = CompileDb;
+  PO.Excludes.assign(Excludes.begin(), Excludes.end());
+  for (const std::string &X : Config.excludes())
+    PO.Excludes.push_back(X);
+  PO.ExtraArgs = cli::ExtraClangArgs;
+  auto P = project::Project::open(PO);
+  if (!P) {
+    cli::error(toString(P.takeError()));
+    return 2;
+  }
+  if (!P->hasCuda())
+    cli::warning("no CUDA toolkit found: CUDA sources are parsed as C++ and "
+                 "device code may not parse");
+
+  std::optional<checks::Baseline> Base;
+  if (!BaselineFile.empty()) {
+    auto B = checks::Baseline::load(BaselineFile);
+    if (!B) {
+      cli::error(toString(B.takeError()));
+      return 2;
+    }
+    Base = std::move(*B);
+  }
+
+  auto R = checks::lint(*P, Config, LO);
+  if (!R) {
+    cli::error(toString(R.takeError()));
+    return 2;
+  }
+  unsigned ParseFailures = 0;
+  for (const frontend::TUOutcome &O : R->Outcomes)
+    if (!O.Parsed) {
+      ++ParseFailures;
+      const frontend::ParseError &E = O.Errors.front();
+      cli::warning(fmt::format("{}: {} parse error(s); findings may be "
+                               "incomplete (first: {}:{}:{}: {})",
+                               O.File, O.Errors.size(), E.File, E.Line,
+                               E.Column, E.Message));
+    }
+
+  core::TextDiagnostic Text(outs(), Format == "text" && !OutputFile.empty()
+                                        ? false
+                                        : Format == "text" &&
+                                              outs().has_colors() &&
+                                              !llvm::sys::Process::GetEnv(
+                                                   "NO_COLOR"));
+  auto Rel = [&](const std::string &F) { return checks::relativePath(*P, F); };
+  auto LineText = [&](const std::string &F, unsigned Off) {
+    const core::SourceText *S = Text.source(F);
+    return S ? S->lineText(Off) : std::string();
+  };
+  std::vector<std::string> Prints = checks::fingerprints(R->Findings, Rel, LineText);
+
+  if (!WriteBaseline.empty())
+    if (Error E = checks::Baseline::write(WriteBaseline, R->Findings, Prints,
+                                          Rel)) {
+      cli::error(toString(std::move(E)));
+      return 2;
+    }
+
+  std::vector<core::Finding> Shown;
+  std::vector<std::string> ShownPrints;
+  unsigned Baselined = 0;
+  for (size_t I = 0; I < R->Findings.size(); ++I) {
+    if (Base && Base->contains(Prints[I])) {
+      ++Baselined;
+      continue;
+    }
+    Shown.push_back(R->Findings[I]);
+    ShownPrints.push_back(Prints[I]);
+  }
+
+  std::unique_ptr<raw_fd_ostream> File;
+  raw_ostream *OS = &outs();
+  if (!OutputFile.empty()) {
+    std::error_code EC;
+    File = std::make_unique<raw_fd_ostream>(OutputFile, EC);
+    if (EC) {
+      cli::error(OutputFile + ": " + EC.message());
+      return 2;
+    }
+    OS = File.get();
+  }
+  report::FindingReport FR;
+  FR.Findings = &Shown;
+  FR.Fingerprints = &ShownPrints;
+  FR.Relative = Rel;
+  FR.LineColumn = [&](const core::FileRange &Rg) { return Text.lineColumn(Rg); };
+  FR.Root = P->roots().empty() ? "" : P->roots().front();
+  FR.TranslationUnits = R->TranslationUnits;
+  FR.BuildFiles = R->BuildFiles;
+  FR.Suppressed = R->Suppressed;
+  FR.Baselined = Baselined;
+  if (Format == "json")
+    report::writeJson(*OS, FR);
+  else if (Format == "sarif")
+    report::writeSarif(*OS, FR);
+  else {
+    core::TextDiagnostic Out(*OS, false);
+    core::TextDiagnostic &T = File ? Out : Text;
+    for (const core::Finding &F : Shown)
+      T.print(F);
+  }
+
+  unsigned Counts[4] = {0, 0, 0, 0};
+  bool Fail = false;
+  for (const core::Finding &F : Shown) {
+    ++Counts[int(F.Level)];
+    Fail |= !FailNever && F.Level >= FailLevel;
+  }
+  if (!Quiet)
+    errs() << fmt::format(
+        "hipport lint: {} error(s), {} warning(s), {} note(s) in {} "
+        "translation unit(s) and {} build file(s){}{}{}\n",
+        Counts[int(core::Severity::Error)],
+        Counts[int(core::Severity::Warning)],
+        Counts[int(core::Severity::Note)] + Counts[int(core::Severity::Remark)],
+        R->TranslationUnits, R->BuildFiles,
+        R->Suppressed ? fmt::format("; {} suppressed", R->Suppressed) : "",
+        Baselined ? fmt::format("; {} in baseline", Baselined) : "",
+        ParseFailures ? fmt::format("; {} TU(s) with parse errors",
+                                    ParseFailures)
+                      : "");
+  return Fail ? 1 : 0;
+}
+
+cli::RegisterCommand Reg(LintCmd, runLint);
+
+} // namespace
