@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include <chrono>
-#include <ctime>
 #include <cstdio>
+#include <ctime>
 #include <vector>
 
 __global__ void reduceOnePerThread(const float *In, float *Out, int N) {
@@ -77,7 +77,8 @@ template <class F> double seconds(F Fn) {
   auto T0 = std::chrono::steady_clock::now();
   Fn();
   LastCpu = double(std::clock() - C0) / CLOCKS_PER_SEC;
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - T0).count();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - T0)
+      .count();
 }
 
 int main() {
@@ -100,7 +101,8 @@ int main() {
     {
       std::vector<float> Part(N / 256);
       // Warm-up launch creates the fibers of each worker thread.
-      hipLaunchKernelGGL(reduceOnePerThread, 1, 256, 0, 0, In.data(), Part.data(), 256);
+      hipLaunchKernelGGL(reduceOnePerThread, 1, 256, 0, 0, In.data(),
+                         Part.data(), 256);
       double S = seconds([&] {
         hipLaunchKernelGGL(reduceOnePerThread, N / 256, 256, 0, 0, In.data(),
                            Part.data(), N);
@@ -126,13 +128,13 @@ int main() {
       bool Ok = Sum == Exact;
       Bad += !Ok;
       std::printf("%-34s %6d %9.3f %9.3f %9.1f Melem/s %s\n",
-                  "reduce 2^24, grid-stride 1024x256", W, S, LastCpu, N / S / 1e6,
-                  Ok ? "ok" : "WRONG");
+                  "reduce 2^24, grid-stride 1024x256", W, S, LastCpu,
+                  N / S / 1e6, Ok ? "ok" : "WRONG");
     }
     {
       double S = seconds([&] {
-        hipLaunchKernelGGL(transpose, dim3(M / Tile, M / Tile), dim3(Tile, Rows),
-                           0, 0, A.data(), B.data(), M);
+        hipLaunchKernelGGL(transpose, dim3(M / Tile, M / Tile),
+                           dim3(Tile, Rows), 0, 0, A.data(), B.data(), M);
       });
       bool Ok = true;
       for (int Y = 0; Y < M && Ok; ++Y)

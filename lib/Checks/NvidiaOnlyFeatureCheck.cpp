@@ -55,7 +55,7 @@ void NvidiaOnlyFeatureCheck::registerMatchers(MatchFinder &F) {
   std::vector<std::string> Names;
   for (const auto &E : advice())
     Names.push_back(E.getKey().str());
-  F.addMatcher(callExpr(callee(functionDecl(hasAnyName(Names)).bind("fn")),
+  F.addMatcher(callExpr(callee(functionDecl(hasAnyName(std::vector<llvm::StringRef>(Names.begin(), Names.end()))).bind("fn")),
                         NotInst)
                    .bind("call"),
                this);

@@ -209,8 +209,8 @@ private:
     // Empty bodies are include guards and calling-convention markers.
     if (Rest.empty())
       return;
-    bool SingleIdent = isIdentStart(Rest.front()) &&
-                       llvm::all_of(Rest, isIdentChar);
+    bool SingleIdent =
+        isIdentStart(Rest.front()) && llvm::all_of(Rest, isIdentChar);
     add(Name, Kind::Macro, Line, -1, SingleIdent ? Rest.str() : "");
   }
 
@@ -257,7 +257,7 @@ private:
   /// Index just past the group that opens at I ('(' '{' '[' or '<').
   size_t skipGroup(size_t I) const {
     const std::string Open = Toks[I].Text;
-    const std::string Close = Open == "(" ? ")"
+    const std::string Close = Open == "("   ? ")"
                               : Open == "{" ? "}"
                               : Open == "[" ? "]"
                                             : ">";
@@ -361,10 +361,11 @@ private:
 
   static bool isDecoration(llvm::StringRef S) {
     static const llvm::StringSet<> Words = {
-        "__attribute__", "__declspec", "alignas",  "decltype", "__align__",
-        "sizeof",        "noexcept",   "throw",    "static_assert",
-        "__host__",      "__device__", "__global__", "operator", "if",
-        "while",         "for",        "return",   "switch"};
+        "__attribute__", "__declspec", "alignas",    "decltype",
+        "__align__",     "sizeof",     "noexcept",   "throw",
+        "static_assert", "__host__",   "__device__", "__global__",
+        "operator",      "if",         "while",      "for",
+        "return",        "switch"};
     return Words.contains(S);
   }
 
@@ -387,8 +388,9 @@ private:
       if (is(T, "class") || is(T, "struct"))
         ++T;
       // Skip attributes between the keyword and the tag.
-      while (T < E && (Toks[T].Text == "__attribute__" ||
-                       Toks[T].Text == "__declspec" || isAllCaps(Toks[T].Text)) &&
+      while (T < E &&
+             (Toks[T].Text == "__attribute__" || Toks[T].Text == "__declspec" ||
+              isAllCaps(Toks[T].Text)) &&
              T + 1 < E && Toks[T + 1].Ident)
         ++T;
       if (T < E && Toks[T].Ident && (BraceOpen == 0 || T < BraceOpen))
@@ -597,8 +599,7 @@ scanHeaders(const std::string &Dir, const std::vector<std::string> &Roots,
   std::vector<Declaration> Out;
   llvm::StringMap<size_t> ByName;
   for (Declaration &D : All) {
-    if (!Prefixes.empty() &&
-        llvm::none_of(Prefixes, [&](const std::string &P) {
+    if (!Prefixes.empty() && llvm::none_of(Prefixes, [&](const std::string &P) {
           return llvm::StringRef(D.Name).starts_with(P);
         }))
       continue;

@@ -53,19 +53,18 @@ std::string familyPage(const std::string &Family,
   std::map<Status, unsigned> ByStatus;
   for (const RuleEntry *E : Names)
     ++ByStatus[E->EntryStatus];
-  Out += fmt::format("{} entries: {} supported, {} experimental, {} "
-                     "deprecated, {} unsupported.\n\n",
-                     Names.size(), ByStatus[Status::Supported],
-                     ByStatus[Status::Experimental],
-                     ByStatus[Status::Deprecated],
-                     ByStatus[Status::Unsupported]);
+  Out += fmt::format(
+      "{} entries: {} supported, {} experimental, {} "
+      "deprecated, {} unsupported.\n\n",
+      Names.size(), ByStatus[Status::Supported], ByStatus[Status::Experimental],
+      ByStatus[Status::Deprecated], ByStatus[Status::Unsupported]);
   if (!Headers.empty()) {
-    Out += "## Headers\n\n| CUDA | HIP | since ROCm | note |\n|---|---|---|---|\n";
+    Out +=
+        "## Headers\n\n| CUDA | HIP | since ROCm | note |\n|---|---|---|---|\n";
     for (const RuleEntry *E : Headers)
-      Out += fmt::format("| {} | {} | {} | {} |\n", code(E->Cuda),
-                         targetCell(*E),
-                         E->SinceRocm ? E->SinceRocm->str() : "",
-                         cell(E->Note));
+      Out +=
+          fmt::format("| {} | {} | {} | {} |\n", code(E->Cuda), targetCell(*E),
+                      E->SinceRocm ? E->SinceRocm->str() : "", cell(E->Note));
     Out += "\n";
   }
   Out += "## Names\n\n| CUDA | kind | HIP | since ROCm | status | note |\n"
@@ -130,10 +129,10 @@ std::map<std::string, std::string> renderRuleDocs(const RuleSet &RS) {
         ++N[E->EntryStatus];
         ++Total;
       }
-    Index += fmt::format("| [{0}]({0}.md) | {1} | {2} | {3} | {4} | {5} |\n",
-                         Family, Total, N[Status::Supported],
-                         N[Status::Experimental], N[Status::Deprecated],
-                         N[Status::Unsupported]);
+    Index +=
+        fmt::format("| [{0}]({0}.md) | {1} | {2} | {3} | {4} | {5} |\n", Family,
+                    Total, N[Status::Supported], N[Status::Experimental],
+                    N[Status::Deprecated], N[Status::Unsupported]);
     Pages[Family + ".md"] = familyPage(Family, Entries);
   }
   Pages["index.md"] = Index;
@@ -142,8 +141,8 @@ std::map<std::string, std::string> renderRuleDocs(const RuleSet &RS) {
 
 llvm::Error writeRuleDocs(const RuleSet &RS, const std::string &OutDir) {
   if (std::error_code EC = llvm::sys::fs::create_directories(OutDir))
-    return llvm::createStringError(EC, "%s: cannot create: %s",
-                                   OutDir.c_str(), EC.message().c_str());
+    return llvm::createStringError(EC, "%s: cannot create: %s", OutDir.c_str(),
+                                   EC.message().c_str());
   for (const auto &[Name, Text] : renderRuleDocs(RS)) {
     llvm::SmallString<256> Path(OutDir);
     llvm::sys::path::append(Path, Name);

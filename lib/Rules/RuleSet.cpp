@@ -329,6 +329,14 @@ Mapping RuleSet::resolve(const RuleEntry &E, const TargetOptions &T) const {
   Mapping M;
   M.Entry = &E;
   M.Note = E.Note;
+  // A chosen variant names a real target even where the default has none.
+  for (const auto &[Group, Choice] : T.Variants) {
+    auto It = E.Variants.find(Choice);
+    if (It != E.Variants.end() && E.EntryStatus == Status::Unsupported) {
+      M.Hip = It->second;
+      return M;
+    }
+  }
   if (E.EntryStatus == Status::Unsupported) {
     M.Act = Mapping::Action::Unsupported;
     return M;

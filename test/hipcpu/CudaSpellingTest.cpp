@@ -94,7 +94,8 @@ TEST(CudaSpelling, SyncMaskNamingAbsentLanesIsReported) {
   hipLaunchKernelGGL(partialMaskKernel, 1, 32, 0, 0, Out.data());
   auto D = hipcpu::takeDiagnostics();
   ASSERT_EQ(D.size(), 1u);
-  EXPECT_NE(D[0].Message.find("CUDA requires every lane named"), std::string::npos)
+  EXPECT_NE(D[0].Message.find("CUDA requires every lane named"),
+            std::string::npos)
       << D[0].Message;
   for (int T = 0; T < 32; ++T)
     EXPECT_EQ(Out[T], T < 16 ? (T ^ 1) : T);
@@ -117,10 +118,12 @@ TEST(CudaHostApi, MemoryAndSymbols) {
   ASSERT_EQ(cudaMallocManaged(&M, N * sizeof(float)), cudaSuccess);
   for (int I = 0; I < N; ++I)
     H[I] = I * 1.5f;
-  ASSERT_EQ(cudaMemcpy(D, H, N * sizeof(float), cudaMemcpyHostToDevice), cudaSuccess);
-  ASSERT_EQ(cudaMemset(M, 0, N * sizeof(float)), cudaSuccess);
-  ASSERT_EQ(cudaMemcpyAsync(M, D, N / 2 * sizeof(float), cudaMemcpyDeviceToDevice, 0),
+  ASSERT_EQ(cudaMemcpy(D, H, N * sizeof(float), cudaMemcpyHostToDevice),
             cudaSuccess);
+  ASSERT_EQ(cudaMemset(M, 0, N * sizeof(float)), cudaSuccess);
+  ASSERT_EQ(
+      cudaMemcpyAsync(M, D, N / 2 * sizeof(float), cudaMemcpyDeviceToDevice, 0),
+      cudaSuccess);
   for (int I = 0; I < N; ++I)
     ASSERT_EQ(M[I], I < N / 2 ? I * 1.5f : 0.0f);
   ASSERT_EQ(cudaMemsetAsync(D, 0xFF, sizeof(float)), cudaSuccess);
@@ -134,7 +137,8 @@ TEST(CudaHostApi, MemoryAndSymbols) {
   ASSERT_EQ(cudaMemcpyToSymbol(DeviceCounter, &Zero, sizeof Zero), cudaSuccess);
   hipLaunchKernelGGL(symbolKernel, 2, 64, 0, 0, D);
   ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
-  ASSERT_EQ(cudaMemcpyFromSymbol(&Count, DeviceCounter, sizeof Count), cudaSuccess);
+  ASSERT_EQ(cudaMemcpyFromSymbol(&Count, DeviceCounter, sizeof Count),
+            cudaSuccess);
   EXPECT_EQ(Count, 128);
   for (int I = 0; I < 64; ++I)
     EXPECT_EQ(D[I], C[I % 4] * 2.0f);

@@ -1,4 +1,5 @@
-//===- HipHostApiTest.cpp - the hip* host API ------------------------------===//
+//===- HipHostApiTest.cpp - the hip* host API
+//------------------------------===//
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -34,14 +35,16 @@ TEST(HipHostApi, MemoryStreamsEventsSymbols) {
   ASSERT_EQ(hipMemcpyToSymbolAsync(HIP_SYMBOL(Histogram), Zero, sizeof Zero, 0,
                                    hipMemcpyHostToDevice, S),
             hipSuccess);
-  ASSERT_EQ(hipMemcpyAsync(In, Pinned, N * sizeof(int), hipMemcpyHostToDevice, S),
-            hipSuccess);
+  ASSERT_EQ(
+      hipMemcpyAsync(In, Pinned, N * sizeof(int), hipMemcpyHostToDevice, S),
+      hipSuccess);
   hipEventRecord(A, S);
   hipLaunchKernelGGL(histogramKernel, (N + 255) / 256, 256, 0, S, In, N);
   hipEventRecord(B, S);
   ASSERT_EQ(hipStreamSynchronize(S), hipSuccess);
   unsigned long long Got[8];
-  ASSERT_EQ(hipMemcpyFromSymbol(Got, HIP_SYMBOL(Histogram), sizeof Got), hipSuccess);
+  ASSERT_EQ(hipMemcpyFromSymbol(Got, HIP_SYMBOL(Histogram), sizeof Got),
+            hipSuccess);
   for (int K = 0; K < 8; ++K)
     EXPECT_EQ(Got[K], Expect[K]);
   float Ms = -1;
@@ -51,7 +54,8 @@ TEST(HipHostApi, MemoryStreamsEventsSymbols) {
   ASSERT_EQ(hipGetDeviceProperties(&P, 0), hipSuccess);
   if (!std::getenv("HIPCPU_WARP_SIZE"))
     EXPECT_EQ(P.warpSize, 64) << "the HIP spelling defaults to wave64";
-  EXPECT_EQ(hipGetErrorName(hipErrorOutOfMemory), std::string("hipErrorOutOfMemory"));
+  EXPECT_EQ(hipGetErrorName(hipErrorOutOfMemory),
+            std::string("hipErrorOutOfMemory"));
   EXPECT_EQ(hipFree(In), hipSuccess);
   EXPECT_EQ(hipHostFree(Pinned), hipSuccess);
   hipEventDestroy(A);

@@ -53,14 +53,30 @@ __global__ void shuffleKernel(const int *In, int *Out, int Mode, int Arg,
   int V = In[Tid];
   int R = 0;
   switch (Mode) {
-  case 0: R = __shfl(V, Arg, Width); break;
-  case 1: R = __shfl_up(V, Arg, Width); break;
-  case 2: R = __shfl_down(V, Arg, Width); break;
-  case 3: R = __shfl_xor(V, Arg, Width); break;
-  case 4: R = __shfl_sync(~0ull, V, Arg, Width); break;
-  case 5: R = __shfl_up_sync(~0ull, V, Arg, Width); break;
-  case 6: R = __shfl_down_sync(~0ull, V, Arg, Width); break;
-  case 7: R = __shfl_xor_sync(~0ull, V, Arg, Width); break;
+  case 0:
+    R = __shfl(V, Arg, Width);
+    break;
+  case 1:
+    R = __shfl_up(V, Arg, Width);
+    break;
+  case 2:
+    R = __shfl_down(V, Arg, Width);
+    break;
+  case 3:
+    R = __shfl_xor(V, Arg, Width);
+    break;
+  case 4:
+    R = __shfl_sync(~0ull, V, Arg, Width);
+    break;
+  case 5:
+    R = __shfl_up_sync(~0ull, V, Arg, Width);
+    break;
+  case 6:
+    R = __shfl_down_sync(~0ull, V, Arg, Width);
+    break;
+  case 7:
+    R = __shfl_xor_sync(~0ull, V, Arg, Width);
+    break;
   }
   Out[Tid] = R;
 }
@@ -79,10 +95,18 @@ TEST_P(HipWidth, ShufflesFollowWidthSegments) {
           int Lane = laneOf(T, W()), WarpBase = T - Lane;
           int Src = 0;
           switch (Mode % 4) {
-          case 0: Src = refShflSrc(Lane, Arg, Width); break;
-          case 1: Src = refUpSrc(Lane, Arg, Width); break;
-          case 2: Src = refDownSrc(Lane, Arg, Width); break;
-          case 3: Src = refXorSrc(Lane, Arg, Width); break;
+          case 0:
+            Src = refShflSrc(Lane, Arg, Width);
+            break;
+          case 1:
+            Src = refUpSrc(Lane, Arg, Width);
+            break;
+          case 2:
+            Src = refDownSrc(Lane, Arg, Width);
+            break;
+          case 3:
+            Src = refXorSrc(Lane, Arg, Width);
+            break;
           }
           if (Src >= W())
             Src = Lane; // no such lane in this warp
@@ -144,11 +168,14 @@ __global__ void voteKernel(const int *Pred, unsigned long long *Ballot,
 }
 
 TEST_P(HipWidth, VotesAreSixtyFourBitAndPerWarp) {
-  std::vector<int> Pred(Block), Any(Block), All(Block), LaneId(Block), Ws(Block);
+  std::vector<int> Pred(Block), Any(Block), All(Block), LaneId(Block),
+      Ws(Block);
   std::vector<unsigned long long> Ballot(Block), Active(Block);
   for (int Pattern = 0; Pattern < 3; ++Pattern) {
     for (int I = 0; I < Block; ++I)
-      Pred[I] = Pattern == 0 ? (I % 3 == 0) : Pattern == 1 ? 1 : (I % W() == 45);
+      Pred[I] = Pattern == 0   ? (I % 3 == 0)
+                : Pattern == 1 ? 1
+                               : (I % W() == 45);
     hipLaunchKernelGGL(voteKernel, 1, Block, 0, 0, Pred.data(), Ballot.data(),
                        Any.data(), All.data(), Active.data(), LaneId.data(),
                        Ws.data());
@@ -174,7 +201,8 @@ TEST_P(HipWidth, VotesAreSixtyFourBitAndPerWarp) {
 }
 
 // Integer intrinsics, checked against bit-by-bit loops.
-__global__ void bitsKernel(const unsigned *A, const unsigned *B, unsigned *Out) {
+__global__ void bitsKernel(const unsigned *A, const unsigned *B,
+                           unsigned *Out) {
   int T = threadIdx.x;
   unsigned X = A[T], Y = B[T];
   unsigned long long XL = (static_cast<unsigned long long>(Y) << 32) | X;
@@ -200,7 +228,8 @@ TEST_P(HipWidth, IntegerIntrinsicsMatchBitLoops) {
     S = S * 1664525u + 1013904223u;
     B[I] = I % 13 == 0 ? 0 : S;
   }
-  hipLaunchKernelGGL(bitsKernel, 1, Block, 0, 0, A.data(), B.data(), Out.data());
+  hipLaunchKernelGGL(bitsKernel, 1, Block, 0, 0, A.data(), B.data(),
+                     Out.data());
   for (int T = 0; T < Block; ++T) {
     unsigned X = A[T], Y = B[T];
     unsigned long long XL = (static_cast<unsigned long long>(Y) << 32) | X;
@@ -245,7 +274,8 @@ TEST_P(HipWidth, IntegerIntrinsicsMatchBitLoops) {
     EXPECT_EQ(O[6], Rev);
     EXPECT_EQ(O[7], Perm);
     EXPECT_EQ(O[8], RevHi);
-    EXPECT_EQ(O[9], static_cast<unsigned>((static_cast<unsigned long long>(X) * Y) >> 32));
+    EXPECT_EQ(O[9], static_cast<unsigned>(
+                        (static_cast<unsigned long long>(X) * Y) >> 32));
   }
 }
 
@@ -319,13 +349,13 @@ TEST_P(HipWidth, DynamicSharedBothSpellings) {
 }
 
 __global__ void indexKernel(uint4 *Out) {
-  int Linear = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+  int Linear =
+      threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
   int Block3 = blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
   int PerBlock = blockDim.x * blockDim.y * blockDim.z;
-  Out[Block3 * PerBlock + Linear] =
-      make_uint4(threadIdx.x | threadIdx.y << 8 | threadIdx.z << 16,
-                 blockIdx.x | blockIdx.y << 8 | blockIdx.z << 16, __lane_id(),
-                 warpSize);
+  Out[Block3 * PerBlock + Linear] = make_uint4(
+      threadIdx.x | threadIdx.y << 8 | threadIdx.z << 16,
+      blockIdx.x | blockIdx.y << 8 | blockIdx.z << 16, __lane_id(), warpSize);
 }
 
 TEST_P(HipWidth, ThreeDimensionalIndices) {
@@ -347,9 +377,9 @@ TEST_P(HipWidth, ThreeDimensionalIndices) {
 
 namespace cg = cooperative_groups;
 
-template <unsigned N> __global__ void tileKernel(const int *In, int *Sum,
-                                                 unsigned long long *Ballot,
-                                                 int *Rank) {
+template <unsigned N>
+__global__ void tileKernel(const int *In, int *Sum, unsigned long long *Ballot,
+                           int *Rank) {
   cg::thread_block Blk = cg::this_thread_block();
   auto Tile = cg::tiled_partition<N>(Blk);
   int T = Blk.thread_rank();
@@ -505,10 +535,12 @@ TEST(HipcpuScalars, HalfAndBfloat16RoundToNearestEven) {
   EXPECT_EQ(__half_as_ushort(__float2half(1.0f + 1.0f / 2048)), 0x3C00);
   EXPECT_EQ(__half_as_ushort(__float2half(1.0f + 3.0f / 2048)), 0x3C02);
   for (unsigned B = 0; B < 0x7C00; B += 7) // every finite value round-trips
-    ASSERT_EQ(__half_as_ushort(__float2half(__half2float(__ushort_as_half(B)))), B);
+    ASSERT_EQ(__half_as_ushort(__float2half(__half2float(__ushort_as_half(B)))),
+              B);
   EXPECT_EQ(float(__hadd(__float2half(1.5f), __float2half(2.25f))), 3.75f);
   EXPECT_EQ(__bfloat162float(__float2bfloat16(1.0f + 1.0f / 256)), 1.0f);
-  EXPECT_EQ(__bfloat162float(__float2bfloat16(1.0f + 3.0f / 256)), 1.0f + 1.0f / 64);
+  EXPECT_EQ(__bfloat162float(__float2bfloat16(1.0f + 3.0f / 256)),
+            1.0f + 1.0f / 64);
   EXPECT_EQ(float(__nv_bfloat16(3.0f) * __nv_bfloat16(0.5f)), 1.5f);
 }
 

@@ -64,7 +64,8 @@ TEST(HipcpuWave64, HardcodedReductionRightAt32WrongAt64) {
   for (int W : {32, 64}) {
     WidthGuard G(W);
     int Hard = 0, Good = 0;
-    hipLaunchKernelGGL(reduceHardcoded32, N / 256, 256, 0, 0, In.data(), &Hard, N);
+    hipLaunchKernelGGL(reduceHardcoded32, N / 256, 256, 0, 0, In.data(), &Hard,
+                       N);
     hipLaunchKernelGGL(reduceWarpSize, N / 256, 256, 0, 0, In.data(), &Good, N);
     EXPECT_EQ(Good, Total) << "width " << W;
     if (W == 32)
@@ -91,7 +92,8 @@ TEST(HipcpuWave64, BallotInUnsignedLosesUpperLanes) {
     In[I] = I % 3 == 0 ? 1 : 0;
   for (int W : {32, 64}) {
     WidthGuard G(W);
-    hipLaunchKernelGGL(ballotCount, 1, B, 0, 0, In.data(), C32.data(), C64.data());
+    hipLaunchKernelGGL(ballotCount, 1, B, 0, 0, In.data(), C32.data(),
+                       C64.data());
     for (int T = 0; T < B; ++T) {
       int Base = T - T % W, All = 0, Low = 0;
       for (int L = 0; L < W; ++L)
@@ -185,7 +187,8 @@ TEST(HipcpuDiagnostics, BarrierNotReachedByAllThreads) {
 }
 
 __global__ void syncMaskKernel(int *Out) {
-  Out[threadIdx.x] = __shfl_down_sync(0xffffffff, static_cast<int>(threadIdx.x), 1);
+  Out[threadIdx.x] =
+      __shfl_down_sync(0xffffffff, static_cast<int>(threadIdx.x), 1);
 }
 
 TEST(HipcpuDiagnostics, ThirtyTwoBitSyncMaskAtWave64) {
@@ -201,7 +204,8 @@ TEST(HipcpuDiagnostics, ThirtyTwoBitSyncMaskAtWave64) {
     auto D = hipcpu::takeDiagnostics();
     ASSERT_EQ(D.size(), 1u);
     EXPECT_TRUE(contains(D[0].Message, "mask 0xffffffff")) << D[0].Message;
-    EXPECT_TRUE(contains(D[0].Message, "active lanes are 0-63")) << D[0].Message;
+    EXPECT_TRUE(contains(D[0].Message, "active lanes are 0-63"))
+        << D[0].Message;
     for (int T = 0; T < 64; ++T)
       EXPECT_EQ(Out[T], T < 63 ? T + 1 : T);
   }

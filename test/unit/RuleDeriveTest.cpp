@@ -56,16 +56,15 @@ namespace lib { struct Thing; }
 }
 
 TEST(RuleDeriveTest, MatchesThroughPrefixesAndV2) {
-  std::vector<Declaration> Cuda = {
-      {"cublasCreate_v2", Kind::Function, 1},
-      {"cublasSetStream", Kind::Function, 2},
-      {"CUBLAS_OP_N", Kind::Enumerator},
-      {"cublasOnlyCuda", Kind::Function, 0}};
+  std::vector<Declaration> Cuda = {{"cublasCreate_v2", Kind::Function, 1},
+                                   {"cublasSetStream", Kind::Function, 2},
+                                   {"CUBLAS_OP_N", Kind::Enumerator},
+                                   {"cublasOnlyCuda", Kind::Function, 0}};
   std::vector<Declaration> Hip = {{"hipblasCreate", Kind::Function, 1},
                                   {"hipblasSetStream", Kind::Function, 3},
                                   {"HIPBLAS_OP_N", Kind::Macro}};
-  DeriveResult R = derive(Cuda, Hip,
-                          {{"cublas", "hipblas"}, {"CUBLAS_", "HIPBLAS_"}});
+  DeriveResult R =
+      derive(Cuda, Hip, {{"cublas", "hipblas"}, {"CUBLAS_", "HIPBLAS_"}});
   ASSERT_EQ(R.Proposed.size(), 2u);
   EXPECT_EQ(R.Proposed[0].Hip.Name, "hipblasCreate");
   // An enumerator may be a macro on the other side: both are constants.
@@ -79,8 +78,8 @@ TEST(RuleDeriveTest, MatchesThroughPrefixesAndV2) {
 TEST(RuleDeriveTest, LongestPrefixWins) {
   std::vector<Declaration> Cuda = {{"cublasLtCreate", Kind::Function, 1}};
   std::vector<Declaration> Hip = {{"hipblasLtCreate", Kind::Function, 1}};
-  DeriveResult R = derive(Cuda, Hip,
-                          {{"cublas", "hipblas"}, {"cublasLt", "hipblasLt"}});
+  DeriveResult R =
+      derive(Cuda, Hip, {{"cublas", "hipblas"}, {"cublasLt", "hipblasLt"}});
   ASSERT_EQ(R.Proposed.size(), 1u);
 }
 
@@ -89,8 +88,10 @@ TEST(RuleDeriveTest, ProposalsAreARulesFile) {
   R.Proposed.push_back({{"cufftPlan1d", Kind::Function, 4},
                         {"hipfftPlan1d", Kind::Function, 4}});
   std::string J = proposalsToJson(R, "cufft", "6.0");
-  EXPECT_NE(J.find(R"({"cuda":"cufftPlan1d","kind":"function","hip":"hipfftPlan1d","since_rocm":"6.0"})"),
-            std::string::npos);
+  EXPECT_NE(
+      J.find(
+          R"({"cuda":"cufftPlan1d","kind":"function","hip":"hipfftPlan1d","since_rocm":"6.0"})"),
+      std::string::npos);
 }
 
 TEST(RuleDeriveTest, ExampleLineFollowsKindAndTarget) {

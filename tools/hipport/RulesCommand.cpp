@@ -139,8 +139,7 @@ bool familyOptions(rules::FamilyPreset &Out) {
   return true;
 }
 
-std::vector<std::string> sidePrefixes(const rules::FamilyPreset &P,
-                                      bool Cuda) {
+std::vector<std::string> sidePrefixes(const rules::FamilyPreset &P, bool Cuda) {
   std::vector<std::string> Out;
   for (const rules::PrefixPair &PP : P.Prefixes)
     Out.push_back(Cuda ? PP.Cuda : PP.Hip);
@@ -167,8 +166,8 @@ int runDerive(const rules::RuleSet &RS) {
   rules::FamilyPreset P;
   if (!familyOptions(P))
     return 2;
-  auto Cuda = rules::scanHeaders(CudaInclude, P.CudaHeaders,
-                                 sidePrefixes(P, true));
+  auto Cuda =
+      rules::scanHeaders(CudaInclude, P.CudaHeaders, sidePrefixes(P, true));
   if (!Cuda) {
     cli::error(toString(Cuda.takeError()));
     return 2;
@@ -202,8 +201,8 @@ int runDerive(const rules::RuleSet &RS) {
                         P.Family, Cuda->size(), Hip->size(), R.Proposed.size(),
                         R.Incompatible.size(), R.Unmatched.size());
   for (const rules::Match &M : R.Incompatible)
-    errs() << "incompatible: " << describe(M.Cuda) << " vs "
-           << describe(M.Hip) << "\n";
+    errs() << "incompatible: " << describe(M.Cuda) << " vs " << describe(M.Hip)
+           << "\n";
   for (const rules::Declaration &D : R.Unmatched)
     errs() << "unmatched: " << describe(D) << "\n";
   return 0;
@@ -260,8 +259,10 @@ int runCoverage(const rules::RuleSet &RS) {
   if (RulesJson) {
     nlohmann::json J = nlohmann::json::object();
     for (const rules::Coverage &C : *Cov)
-      J[C.Family] = {{"declared", C.Declared},  {"mapped", C.Mapped},
-                     {"unsupported", C.Unsupported}, {"covered", C.Covered},
+      J[C.Family] = {{"declared", C.Declared},
+                     {"mapped", C.Mapped},
+                     {"unsupported", C.Unsupported},
+                     {"covered", C.Covered},
                      {"share", std::round(Share(C) * 10) / 10}};
     outs() << J.dump(2) << "\n";
     return 0;
@@ -270,9 +271,9 @@ int runCoverage(const rules::RuleSet &RS) {
                         "declared", "with HIP", "unsupported", "covered",
                         "share");
   for (const rules::Coverage &C : *Cov)
-    outs() << fmt::format("{:<10}{:>10}{:>10}{:>13}{:>10}{:>7.1f}%\n",
-                          C.Family, C.Declared, C.Mapped, C.Unsupported,
-                          C.Covered, Share(C));
+    outs() << fmt::format("{:<10}{:>10}{:>10}{:>13}{:>10}{:>7.1f}%\n", C.Family,
+                          C.Declared, C.Mapped, C.Unsupported, C.Covered,
+                          Share(C));
   return 0;
 }
 

@@ -49,7 +49,8 @@ void onFault(int Sig, siginfo_t *Info, void *UC) {
   char *Addr = static_cast<char *>(Info->si_addr);
   bool IsWrite = false;
 #if defined(__x86_64__)
-  IsWrite = (static_cast<ucontext_t *>(UC)->uc_mcontext.gregs[REG_ERR] & 2) != 0;
+  IsWrite =
+      (static_cast<ucontext_t *>(UC)->uc_mcontext.gregs[REG_ERR] & 2) != 0;
 #endif
   char Buf[768];
   const Mapping *Hit = nullptr;
@@ -96,7 +97,7 @@ void onFault(int Sig, siginfo_t *Info, void *UC) {
 
 void installHandler() {
   std::call_once(HandlerOnce, [] {
-    struct sigaction SA{};
+    struct sigaction SA {};
     SA.sa_sigaction = onFault;
     SA.sa_flags = SA_SIGINFO | SA_ONSTACK;
     sigemptyset(&SA.sa_mask);

@@ -23,12 +23,12 @@
 
 #include <chrono>
 #include <condition_variable>
-#include <sys/mman.h>
-#include <unistd.h>
 #include <memory>
 #include <mutex>
 #include <set>
+#include <sys/mman.h>
 #include <thread>
+#include <unistd.h>
 
 int warpSize = 32;
 
@@ -115,8 +115,9 @@ bool quiet() {
 }
 
 std::string blockName(const BlockState &B) {
-  return "(" + std::to_string(B.BlockIdx.x) + "," + std::to_string(B.BlockIdx.y) +
-         "," + std::to_string(B.BlockIdx.z) + ")";
+  return "(" + std::to_string(B.BlockIdx.x) + "," +
+         std::to_string(B.BlockIdx.y) + "," + std::to_string(B.BlockIdx.z) +
+         ")";
 }
 
 /// "0-15,32-47" for a bit set of lane numbers.
@@ -213,14 +214,14 @@ void resolveGroup(Worker &W, WarpInfo &Wp, std::uint64_t S) {
         continue;
       char Buf[64];
       std::snprintf(Buf, sizeof Buf, "0x%llx", (unsigned long long)Ln.Mask);
-      report(W, Diagnostic::Warning,
-             std::string("mask:") + site(A.File, A.Line),
-             std::string(A.OpName) + " at " + site(A.File, A.Line) + " in warp " +
-                 std::to_string(A.WarpId) + ": mask " + Buf + " names lanes " +
-                 laneRanges(M) + " but the active lanes are " + laneRanges(S) +
-                 ((Ln.Flags & MaskHip)
-                      ? " (HIP requires the mask to equal the active lanes)"
-                      : " (CUDA requires every lane named to take part)"));
+      report(
+          W, Diagnostic::Warning, std::string("mask:") + site(A.File, A.Line),
+          std::string(A.OpName) + " at " + site(A.File, A.Line) + " in warp " +
+              std::to_string(A.WarpId) + ": mask " + Buf + " names lanes " +
+              laneRanges(M) + " but the active lanes are " + laneRanges(S) +
+              ((Ln.Flags & MaskHip)
+                   ? " (HIP requires the mask to equal the active lanes)"
+                   : " (CUDA requires every lane named to take part)"));
       break;
     }
   }
@@ -323,8 +324,8 @@ void resolveWarp(Worker &W, WarpInfo &Wp) {
       }
       if (Progress)
         return;
-      std::string What = "divergent warp collective in warp " +
-                         std::to_string(A.WarpId) + ":";
+      std::string What =
+          "divergent warp collective in warp " + std::to_string(A.WarpId) + ":";
       std::string Key = "diverge:";
       for (unsigned K = 0; K < NSites; ++K) {
         Lane &R = Base[__builtin_ctzll(Sites[K])];
@@ -512,9 +513,10 @@ void prepare(Worker &W, LaunchInfo &L) {
 
 void runBlock(Worker &W, std::uint64_t B) {
   LaunchInfo &L = *W.L;
-  W.Block.BlockIdx = {static_cast<unsigned>(B % L.Grid.x),
-                      static_cast<unsigned>((B / L.Grid.x) % L.Grid.y),
-                      static_cast<unsigned>(B / (std::uint64_t(L.Grid.x) * L.Grid.y))};
+  W.Block.BlockIdx = {
+      static_cast<unsigned>(B % L.Grid.x),
+      static_cast<unsigned>((B / L.Grid.x) % L.Grid.y),
+      static_cast<unsigned>(B / (std::uint64_t(L.Grid.x) * L.Grid.y))};
   W.NExited = W.NAtBar = W.BarTrue = 0;
   for (WarpInfo &Wp : W.Warps)
     Wp.NBlocked = Wp.NColl = 0;
@@ -748,8 +750,10 @@ int effectiveWarpSize(int SpellingDefault) {
   if (W == 0)
     W = detail::envInt("HIPCPU_WARP_SIZE", SpellingDefault);
   if (W != 32 && W != 64) {
-    std::fprintf(stderr, "hipcpu: warp size %d not supported (32 or 64); "
-                         "using %d\n", W, SpellingDefault);
+    std::fprintf(stderr,
+                 "hipcpu: warp size %d not supported (32 or 64); "
+                 "using %d\n",
+                 W, SpellingDefault);
     W = SpellingDefault;
   }
   return W;

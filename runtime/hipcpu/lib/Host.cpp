@@ -6,8 +6,8 @@
 // it was recorded.
 //
 //===----------------------------------------------------------------------===//
-#include "Engine.h"
 #include "hipcpu/detail/host.h"
+#include "Engine.h"
 
 #include <chrono>
 #include <thread>
@@ -38,7 +38,8 @@ void *allocDevice(std::size_t Bytes) {
   if (isChecked())
     return detail::checkedAlloc(Bytes);
   // cudaMalloc returns 256-byte aligned memory; so do we.
-  return std::aligned_alloc(256, (Bytes + 255) / 256 * 256 + (Bytes == 0) * 256);
+  return std::aligned_alloc(256,
+                            (Bytes + 255) / 256 * 256 + (Bytes == 0) * 256);
 }
 
 struct CodeName {
@@ -59,7 +60,8 @@ const CodeName Names[] = {
      "invalid device pointer"},
     {21, "cudaErrorInvalidMemcpyDirection", "hipErrorInvalidMemcpyDirection",
      "invalid copy direction for memcpy"},
-    {100, "cudaErrorNoDevice", "hipErrorNoDevice", "no CUDA-capable device is detected"},
+    {100, "cudaErrorNoDevice", "hipErrorNoDevice",
+     "no CUDA-capable device is detected"},
     {101, "cudaErrorInvalidDevice", "hipErrorInvalidDevice",
      "invalid device ordinal"},
     {400, "cudaErrorInvalidResourceHandle", "hipErrorInvalidHandle",
@@ -89,7 +91,8 @@ int mallocManaged(void **Ptr, std::size_t Bytes) { return malloc(Ptr, Bytes); }
 int mallocHost(void **Ptr, std::size_t Bytes) {
   if (!Ptr)
     return fail(ErrorInvalidValue);
-  *Ptr = std::aligned_alloc(256, (Bytes + 255) / 256 * 256 + (Bytes == 0) * 256);
+  *Ptr =
+      std::aligned_alloc(256, (Bytes + 255) / 256 * 256 + (Bytes == 0) * 256);
   return *Ptr ? Success : fail(ErrorMemoryAllocation);
 }
 int free(void *Ptr) {
@@ -185,16 +188,35 @@ int deviceAttribute(int *Value, int Attr, int Device, int DefaultWidth) {
   if (int E = getDeviceProperties(&P, Device, DefaultWidth))
     return E;
   switch (Attr) {
-  case AttrMaxThreadsPerBlock: *Value = P.maxThreadsPerBlock; break;
-  case AttrMaxBlockDimX: *Value = P.maxThreadsDim[0]; break;
-  case AttrMaxGridDimX: *Value = P.maxGridSize[0]; break;
-  case AttrMaxSharedMemoryPerBlock: *Value = static_cast<int>(P.sharedMemPerBlock); break;
-  case AttrWarpSize: *Value = P.warpSize; break;
-  case AttrClockRate: *Value = P.clockRate; break;
-  case AttrMultiProcessorCount: *Value = P.multiProcessorCount; break;
-  case AttrComputeCapabilityMajor: *Value = P.major; break;
-  case AttrComputeCapabilityMinor: *Value = P.minor; break;
-  default: return fail(ErrorInvalidValue);
+  case AttrMaxThreadsPerBlock:
+    *Value = P.maxThreadsPerBlock;
+    break;
+  case AttrMaxBlockDimX:
+    *Value = P.maxThreadsDim[0];
+    break;
+  case AttrMaxGridDimX:
+    *Value = P.maxGridSize[0];
+    break;
+  case AttrMaxSharedMemoryPerBlock:
+    *Value = static_cast<int>(P.sharedMemPerBlock);
+    break;
+  case AttrWarpSize:
+    *Value = P.warpSize;
+    break;
+  case AttrClockRate:
+    *Value = P.clockRate;
+    break;
+  case AttrMultiProcessorCount:
+    *Value = P.multiProcessorCount;
+    break;
+  case AttrComputeCapabilityMajor:
+    *Value = P.major;
+    break;
+  case AttrComputeCapabilityMinor:
+    *Value = P.minor;
+    break;
+  default:
+    return fail(ErrorInvalidValue);
   }
   return Success;
 }
@@ -237,7 +259,8 @@ int eventElapsed(float *Ms, EventImpl *Start, EventImpl *Stop) {
     return fail(ErrorInvalidValue);
   if (!Start->Recorded || !Stop->Recorded)
     return fail(ErrorInvalidResourceHandle);
-  *Ms = std::chrono::duration<float, std::milli>(Stop->When - Start->When).count();
+  *Ms = std::chrono::duration<float, std::milli>(Stop->When - Start->When)
+            .count();
   return Success;
 }
 int memGetInfo(std::size_t *Free, std::size_t *Total) {

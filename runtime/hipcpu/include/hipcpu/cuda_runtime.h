@@ -25,10 +25,10 @@
 typedef ::hipcpu::DeviceProp cudaDeviceProp;
 
 #define hipLaunchKernelGGL(kernel, grid, block, shmem, stream, ...)            \
-  ((void)(stream), (void)::hipcpu::host::finishLaunch(                         \
-                       ::hipcpu::detail::launchKernel(                         \
-                           #kernel, kernel, dim3(grid), dim3(block), (shmem),  \
-                           HIPCPU_DEFAULT_WIDTH, ##__VA_ARGS__)))
+  ((void)(stream),                                                             \
+   (void)::hipcpu::host::finishLaunch(::hipcpu::detail::launchKernel(          \
+       #kernel, kernel, dim3(grid), dim3(block), (shmem),                      \
+       HIPCPU_DEFAULT_WIDTH, ##__VA_ARGS__)))
 #define HIPCPU_LAUNCH hipLaunchKernelGGL
 
 enum {

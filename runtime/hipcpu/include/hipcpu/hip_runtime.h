@@ -28,10 +28,10 @@
 #define HIP_SYMBOL(X) X
 #define HIP_KERNEL_NAME(...) __VA_ARGS__
 #define hipLaunchKernelGGL(kernel, grid, block, shmem, stream, ...)            \
-  ((void)(stream), (void)::hipcpu::host::finishLaunch(                         \
-                       ::hipcpu::detail::launchKernel(                         \
-                           #kernel, kernel, dim3(grid), dim3(block), (shmem),  \
-                           HIPCPU_DEFAULT_WIDTH, ##__VA_ARGS__)))
+  ((void)(stream),                                                             \
+   (void)::hipcpu::host::finishLaunch(::hipcpu::detail::launchKernel(          \
+       #kernel, kernel, dim3(grid), dim3(block), (shmem),                      \
+       HIPCPU_DEFAULT_WIDTH, ##__VA_ARGS__)))
 #define HIPCPU_LAUNCH hipLaunchKernelGGL
 
 enum {
@@ -50,12 +50,15 @@ typedef enum hipDeviceAttribute_t {
   hipDeviceAttributeMaxThreadsPerBlock = ::hipcpu::AttrMaxThreadsPerBlock,
   hipDeviceAttributeMaxBlockDimX = ::hipcpu::AttrMaxBlockDimX,
   hipDeviceAttributeMaxGridDimX = ::hipcpu::AttrMaxGridDimX,
-  hipDeviceAttributeMaxSharedMemoryPerBlock = ::hipcpu::AttrMaxSharedMemoryPerBlock,
+  hipDeviceAttributeMaxSharedMemoryPerBlock =
+      ::hipcpu::AttrMaxSharedMemoryPerBlock,
   hipDeviceAttributeWarpSize = ::hipcpu::AttrWarpSize,
   hipDeviceAttributeClockRate = ::hipcpu::AttrClockRate,
   hipDeviceAttributeMultiprocessorCount = ::hipcpu::AttrMultiProcessorCount,
-  hipDeviceAttributeComputeCapabilityMajor = ::hipcpu::AttrComputeCapabilityMajor,
-  hipDeviceAttributeComputeCapabilityMinor = ::hipcpu::AttrComputeCapabilityMinor,
+  hipDeviceAttributeComputeCapabilityMajor =
+      ::hipcpu::AttrComputeCapabilityMajor,
+  hipDeviceAttributeComputeCapabilityMinor =
+      ::hipcpu::AttrComputeCapabilityMinor,
 } hipDeviceAttribute_t;
 
 inline hipError_t hipDeviceGetAttribute(int *V, hipDeviceAttribute_t A, int D) {

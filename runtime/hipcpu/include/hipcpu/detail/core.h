@@ -146,7 +146,14 @@ extern __thread BlockState *CurBlock;
 inline const ThreadState &thread() { return *CurThread; }
 inline const BlockState &block() { return *CurBlock; }
 
-enum class CollectiveOp : std::uint8_t { Shuffle, Ballot, Any, All, Sync, Active };
+enum class CollectiveOp : std::uint8_t {
+  Shuffle,
+  Ballot,
+  Any,
+  All,
+  Sync,
+  Active
+};
 
 /// Flags of a collective call: which mask rule a *_sync form follows.
 enum CollectiveFlags : unsigned {
@@ -224,8 +231,8 @@ extern int warpSize;
 // Barriers and fences.
 //===----------------------------------------------------------------------===//
 inline void __syncthreads(HIPCPU_SITE) {
-  ::hipcpu::detail::barrier(::hipcpu::detail::BarrierKind::Plain, 0,
-                            HipcpuFile, HipcpuLine);
+  ::hipcpu::detail::barrier(::hipcpu::detail::BarrierKind::Plain, 0, HipcpuFile,
+                            HipcpuLine);
 }
 inline int __syncthreads_count(int P, HIPCPU_SITE) {
   return ::hipcpu::detail::barrier(::hipcpu::detail::BarrierKind::Count, P,
@@ -239,7 +246,9 @@ inline int __syncthreads_or(int P, HIPCPU_SITE) {
   return ::hipcpu::detail::barrier(::hipcpu::detail::BarrierKind::Or, P,
                                    HipcpuFile, HipcpuLine);
 }
-inline void __threadfence() { std::atomic_thread_fence(std::memory_order_seq_cst); }
+inline void __threadfence() {
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+}
 inline void __threadfence_block() {
   std::atomic_thread_fence(std::memory_order_seq_cst);
 }
@@ -268,7 +277,8 @@ template <class T, class F> inline T atomicUpdate(T *Addr, F Fn) {
     }
     return Old;
   } else {
-    using Bits = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
+    using Bits =
+        std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
     Bits *B = reinterpret_cast<Bits *>(Addr);
     Bits OldBits = __atomic_load_n(B, __ATOMIC_RELAXED);
     for (;;) {
@@ -286,17 +296,31 @@ template <class T, class F> inline T atomicUpdate(T *Addr, F Fn) {
 } // namespace hipcpu::detail
 
 #define HIPCPU_ATOMIC_INT(T)                                                   \
-  inline T atomicAdd(T *A, T V) { return __atomic_fetch_add(A, V, __ATOMIC_SEQ_CST); } \
-  inline T atomicSub(T *A, T V) { return __atomic_fetch_sub(A, V, __ATOMIC_SEQ_CST); } \
-  inline T atomicAnd(T *A, T V) { return __atomic_fetch_and(A, V, __ATOMIC_SEQ_CST); } \
-  inline T atomicOr(T *A, T V) { return __atomic_fetch_or(A, V, __ATOMIC_SEQ_CST); }   \
-  inline T atomicXor(T *A, T V) { return __atomic_fetch_xor(A, V, __ATOMIC_SEQ_CST); } \
-  inline T atomicExch(T *A, T V) { return __atomic_exchange_n(A, V, __ATOMIC_SEQ_CST); } \
+  inline T atomicAdd(T *A, T V) {                                              \
+    return __atomic_fetch_add(A, V, __ATOMIC_SEQ_CST);                         \
+  }                                                                            \
+  inline T atomicSub(T *A, T V) {                                              \
+    return __atomic_fetch_sub(A, V, __ATOMIC_SEQ_CST);                         \
+  }                                                                            \
+  inline T atomicAnd(T *A, T V) {                                              \
+    return __atomic_fetch_and(A, V, __ATOMIC_SEQ_CST);                         \
+  }                                                                            \
+  inline T atomicOr(T *A, T V) {                                               \
+    return __atomic_fetch_or(A, V, __ATOMIC_SEQ_CST);                          \
+  }                                                                            \
+  inline T atomicXor(T *A, T V) {                                              \
+    return __atomic_fetch_xor(A, V, __ATOMIC_SEQ_CST);                         \
+  }                                                                            \
+  inline T atomicExch(T *A, T V) {                                             \
+    return __atomic_exchange_n(A, V, __ATOMIC_SEQ_CST);                        \
+  }                                                                            \
   inline T atomicMin(T *A, T V) {                                              \
-    return ::hipcpu::detail::atomicUpdate(A, [V](T O) { return O < V ? O : V; }); \
+    return ::hipcpu::detail::atomicUpdate(A,                                   \
+                                          [V](T O) { return O < V ? O : V; }); \
   }                                                                            \
   inline T atomicMax(T *A, T V) {                                              \
-    return ::hipcpu::detail::atomicUpdate(A, [V](T O) { return O > V ? O : V; }); \
+    return ::hipcpu::detail::atomicUpdate(A,                                   \
+                                          [V](T O) { return O > V ? O : V; }); \
   }                                                                            \
   inline T atomicCAS(T *A, T Compare, T V) {                                   \
     __atomic_compare_exchange_n(A, &Compare, V, false, __ATOMIC_SEQ_CST,       \
@@ -317,10 +341,12 @@ HIPCPU_ATOMIC_INT(long long)
     return ::hipcpu::detail::atomicUpdate(A, [V](T O) { return O - V; });      \
   }                                                                            \
   inline T atomicMin(T *A, T V) {                                              \
-    return ::hipcpu::detail::atomicUpdate(A, [V](T O) { return std::fmin(O, V); }); \
+    return ::hipcpu::detail::atomicUpdate(                                     \
+        A, [V](T O) { return std::fmin(O, V); });                              \
   }                                                                            \
   inline T atomicMax(T *A, T V) {                                              \
-    return ::hipcpu::detail::atomicUpdate(A, [V](T O) { return std::fmax(O, V); }); \
+    return ::hipcpu::detail::atomicUpdate(                                     \
+        A, [V](T O) { return std::fmax(O, V); });                              \
   }                                                                            \
   inline T atomicExch(T *A, T V) {                                             \
     return ::hipcpu::detail::atomicUpdate(A, [V](T) { return V; });            \
@@ -358,7 +384,9 @@ inline int __ffsll(long long X) { return __builtin_ffsll(X); }
 inline int __ffsll(unsigned long long X) {
   return __builtin_ffsll(static_cast<long long>(X));
 }
-inline int __clz(int X) { return X == 0 ? 32 : __builtin_clz(static_cast<unsigned>(X)); }
+inline int __clz(int X) {
+  return X == 0 ? 32 : __builtin_clz(static_cast<unsigned>(X));
+}
 inline int __clzll(long long X) {
   return X == 0 ? 64 : __builtin_clzll(static_cast<unsigned long long>(X));
 }
@@ -369,10 +397,12 @@ inline unsigned int __brev(unsigned int X) {
   return __builtin_bswap32(X);
 }
 inline unsigned long long __brevll(unsigned long long X) {
-  return (static_cast<unsigned long long>(__brev(static_cast<unsigned>(X))) << 32) |
+  return (static_cast<unsigned long long>(__brev(static_cast<unsigned>(X)))
+          << 32) |
          __brev(static_cast<unsigned>(X >> 32));
 }
-inline unsigned int __byte_perm(unsigned int X, unsigned int Y, unsigned int S) {
+inline unsigned int __byte_perm(unsigned int X, unsigned int Y,
+                                unsigned int S) {
   unsigned long long Bytes = (static_cast<unsigned long long>(Y) << 32) | X;
   unsigned int R = 0;
   for (int I = 0; I < 4; ++I) {
@@ -382,7 +412,8 @@ inline unsigned int __byte_perm(unsigned int X, unsigned int Y, unsigned int S) 
   return R;
 }
 inline int __mul24(int X, int Y) {
-  return static_cast<int>((static_cast<long long>(X << 8 >> 8) * (Y << 8 >> 8)));
+  return static_cast<int>(
+      (static_cast<long long>(X << 8 >> 8) * (Y << 8 >> 8)));
 }
 inline unsigned int __umul24(unsigned int X, unsigned int Y) {
   return (X & 0xFFFFFFu) * (Y & 0xFFFFFFu);
@@ -396,14 +427,18 @@ inline unsigned int __umulhi(unsigned int X, unsigned int Y) {
 inline long long __mul64hi(long long X, long long Y) {
   return static_cast<long long>((static_cast<__int128>(X) * Y) >> 64);
 }
-inline unsigned long long __umul64hi(unsigned long long X, unsigned long long Y) {
-  return static_cast<unsigned long long>((static_cast<unsigned __int128>(X) * Y) >> 64);
+inline unsigned long long __umul64hi(unsigned long long X,
+                                     unsigned long long Y) {
+  return static_cast<unsigned long long>(
+      (static_cast<unsigned __int128>(X) * Y) >> 64);
 }
-inline unsigned int __funnelshift_l(unsigned int Lo, unsigned int Hi, unsigned int S) {
+inline unsigned int __funnelshift_l(unsigned int Lo, unsigned int Hi,
+                                    unsigned int S) {
   unsigned long long V = (static_cast<unsigned long long>(Hi) << 32) | Lo;
   return static_cast<unsigned>((V << (S & 31)) >> 32);
 }
-inline unsigned int __funnelshift_r(unsigned int Lo, unsigned int Hi, unsigned int S) {
+inline unsigned int __funnelshift_r(unsigned int Lo, unsigned int Hi,
+                                    unsigned int S) {
   unsigned long long V = (static_cast<unsigned long long>(Hi) << 32) | Lo;
   return static_cast<unsigned>(V >> (S & 31));
 }
@@ -422,10 +457,18 @@ inline float min(float A, float B) { return std::fmin(A, B); }
 inline float max(float A, float B) { return std::fmax(A, B); }
 inline double min(double A, double B) { return std::fmin(A, B); }
 inline double max(double A, double B) { return std::fmax(A, B); }
-inline unsigned int min(int A, unsigned int B) { return min(static_cast<unsigned>(A), B); }
-inline unsigned int min(unsigned int A, int B) { return min(A, static_cast<unsigned>(B)); }
-inline unsigned int max(int A, unsigned int B) { return max(static_cast<unsigned>(A), B); }
-inline unsigned int max(unsigned int A, int B) { return max(A, static_cast<unsigned>(B)); }
+inline unsigned int min(int A, unsigned int B) {
+  return min(static_cast<unsigned>(A), B);
+}
+inline unsigned int min(unsigned int A, int B) {
+  return min(A, static_cast<unsigned>(B));
+}
+inline unsigned int max(int A, unsigned int B) {
+  return max(static_cast<unsigned>(A), B);
+}
+inline unsigned int max(unsigned int A, int B) {
+  return max(A, static_cast<unsigned>(B));
+}
 
 //===----------------------------------------------------------------------===//
 // Floating-point intrinsics. The fast forms (__expf ...) are computed with

@@ -76,7 +76,8 @@ inline std::uint64_t vote(CollectiveOp Op, const char *Name, int Pred,
 
 inline namespace HIPCPU_NS {
 #define HIPCPU_W (+::warpSize)
-template <class T> inline T __shfl(T V, int Src, int Width = warpSize, HIPCPU_SITE) {
+template <class T>
+inline T __shfl(T V, int Src, int Width = warpSize, HIPCPU_SITE) {
   using namespace ::hipcpu::detail;
   return shuffle(V, srcIndex(Src, Width), "__shfl", 0, MaskNone, HIPCPU_W,
                  HipcpuFile, HipcpuLine);
@@ -90,8 +91,8 @@ inline T __shfl_up(T V, unsigned Delta, int Width = warpSize, HIPCPU_SITE) {
 template <class T>
 inline T __shfl_down(T V, unsigned Delta, int Width = warpSize, HIPCPU_SITE) {
   using namespace ::hipcpu::detail;
-  return shuffle(V, srcDown(Delta, Width), "__shfl_down", 0, MaskNone,
-                 HIPCPU_W, HipcpuFile, HipcpuLine);
+  return shuffle(V, srcDown(Delta, Width), "__shfl_down", 0, MaskNone, HIPCPU_W,
+                 HipcpuFile, HipcpuLine);
 }
 template <class T>
 inline T __shfl_xor(T V, int LaneMask, int Width = warpSize, HIPCPU_SITE) {
@@ -103,8 +104,8 @@ template <class T>
 inline T __shfl_sync(hipcpuLaneMask Mask, T V, int Src, int Width = warpSize,
                      HIPCPU_SITE) {
   using namespace ::hipcpu::detail;
-  return shuffle(V, srcIndex(Src, Width), "__shfl_sync", Mask,
-                 HIPCPU_MASK_FLAG, HIPCPU_W, HipcpuFile, HipcpuLine);
+  return shuffle(V, srcIndex(Src, Width), "__shfl_sync", Mask, HIPCPU_MASK_FLAG,
+                 HIPCPU_W, HipcpuFile, HipcpuLine);
 }
 template <class T>
 inline T __shfl_up_sync(hipcpuLaneMask Mask, T V, unsigned Delta,
@@ -134,12 +135,13 @@ inline hipcpuLaneMask __ballot(int Pred, HIPCPU_SITE) {
                                           Pred, 0, MaskNone, HIPCPU_W,
                                           HipcpuFile, HipcpuLine));
 }
-inline hipcpuLaneMask __ballot_sync(hipcpuLaneMask Mask, int Pred, HIPCPU_SITE) {
+inline hipcpuLaneMask __ballot_sync(hipcpuLaneMask Mask, int Pred,
+                                    HIPCPU_SITE) {
   using namespace ::hipcpu::detail;
-  return static_cast<hipcpuLaneMask>(
-      vote(CollectiveOp::Ballot, "__ballot_sync", Pred, Mask, HIPCPU_MASK_FLAG,
-           HIPCPU_W, HipcpuFile, HipcpuLine) &
-      Mask);
+  return static_cast<hipcpuLaneMask>(vote(CollectiveOp::Ballot, "__ballot_sync",
+                                          Pred, Mask, HIPCPU_MASK_FLAG,
+                                          HIPCPU_W, HipcpuFile, HipcpuLine) &
+                                     Mask);
 }
 inline int __any(int Pred, HIPCPU_SITE) {
   using namespace ::hipcpu::detail;
@@ -165,10 +167,9 @@ inline int __all_sync(hipcpuLaneMask Mask, int Pred, HIPCPU_SITE) {
 }
 inline hipcpuLaneMask __activemask(HIPCPU_SITE) {
   using namespace ::hipcpu::detail;
-  return static_cast<hipcpuLaneMask>(collective(CollectiveOp::Active,
-                                                "__activemask", 0, -1, 0,
-                                                MaskNone, HIPCPU_W, HipcpuFile,
-                                                HipcpuLine));
+  return static_cast<hipcpuLaneMask>(
+      collective(CollectiveOp::Active, "__activemask", 0, -1, 0, MaskNone,
+                 HIPCPU_W, HipcpuFile, HipcpuLine));
 }
 inline void __syncwarp(hipcpuLaneMask Mask = ~hipcpuLaneMask(0), HIPCPU_SITE) {
   using namespace ::hipcpu::detail;
@@ -235,8 +236,8 @@ public:
   }
   template <class T> T shfl(T V, int Src, HIPCPU_SITE) const {
     using namespace ::hipcpu::detail;
-    return shuffle(V, srcIndex(Src, N), "thread_block_tile::shfl", 0,
-                   MaskNone, N, HipcpuFile, HipcpuLine);
+    return shuffle(V, srcIndex(Src, N), "thread_block_tile::shfl", 0, MaskNone,
+                   N, HipcpuFile, HipcpuLine);
   }
   template <class T> T shfl_up(T V, unsigned Delta, HIPCPU_SITE) const {
     using namespace ::hipcpu::detail;
