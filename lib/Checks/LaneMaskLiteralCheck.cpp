@@ -50,7 +50,7 @@ void LaneMaskLiteralCheck::run(const MatchFinder::MatchResult &R) {
     const auto *IL = dyn_cast<IntegerLiteral>(Lit);
     if (const auto *U = dyn_cast<UnaryOperator>(Lit))
       IL = dyn_cast<IntegerLiteral>(strip(U->getSubExpr()));
-    D.Loc = BO->getOperatorLoc();
+    D.Loc = BO->getBeginLoc();
     D.Range = BO->getSourceRange();
     std::string Text = sourceText(BO->getSourceRange(), C);
     D.Message = fmt::format("lane mask '{}' is built in 32-bit arithmetic; "
@@ -62,8 +62,6 @@ void LaneMaskLiteralCheck::run(const MatchFinder::MatchResult &R) {
           CharSourceRange::getTokenRange(IL->getSourceRange()),
           *V == 1 ? "1ull" : "1ll"));
     }
-    if (BO->getOperatorLoc().isMacroID())
-      D.Loc = C.getSourceManager().getSpellingLoc(BO->getOperatorLoc());
     report(C, std::move(D));
     return;
   }
@@ -91,7 +89,9 @@ void LaneMaskLiteralCheck::run(const MatchFinder::MatchResult &R) {
       O.named() ? " ('" + O.Name + "')" : std::string(),
       Fn->getName().str());
   if (O.named())
-    D.Notes.emplace_back(Mask->getBeginLoc(), "used as a mask here");
+    D.Notes.emplace_back(
+        C.getSourceManager().getExpansionLoc(Mask->getBeginLoc()),
+        "used as a mask here");
   if (O.K == ConstantOrigin::Literal && !Mask->getBeginLoc().isMacroID() &&
       !Mask->getEndLoc().isMacroID())
     D.Fixes.push_back(FixItHint::CreateReplacement(

@@ -54,7 +54,8 @@ void WarpSizeLiteralCheck::use(
     Group &G = Named[O.Loc.getRawEncoding()];
     G.Origin = O;
     G.Level = std::max(G.Level, Level);
-    G.Uses.emplace_back(UseLoc, "used as the warp width here: '" + UseText + "'");
+    G.Uses.emplace_back(Ctx->getSourceManager().getExpansionLoc(UseLoc),
+                        "used as the warp width here: '" + UseText + "'");
     return;
   }
   CheckDiag D;

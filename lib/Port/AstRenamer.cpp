@@ -50,6 +50,8 @@ public:
 
   /// Proposes renaming Name at Loc (an expansion or spelling location).
   void rename(SourceLocation Loc, llvm::StringRef Name, bool MemberOnly) {
+    if (Opts.LaunchesOnly)
+      return;
     const rules::RuleEntry *E = Rules.find(Name);
     if (!E || (E->EntryKind == rules::Kind::Member) != MemberOnly)
       return;

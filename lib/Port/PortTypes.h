@@ -19,6 +19,13 @@ struct PortOptions {
   LaunchSyntax Launch = LaunchSyntax::Chevron;
   bool RenameExtensions = false; ///< .cu -> .hip, .cuh -> .hip.h? no: .cuh kept
   unsigned Jobs = 1;
+  /// Port files that are not UTF-8 byte-wise (with a warning) instead of
+  /// refusing the run; legacy Latin-1 headers are common in old trees.
+  bool AllowNonUtf8 = false;
+  /// Rewrite kernel launches only (needs Launch = HipLaunchKernelGGL): no
+  /// renames, header swaps or token pass. `hipport validate` uses it to make
+  /// the CUDA original compile as C++ on runtime/hipcpu, semantics unchanged.
+  bool LaunchesOnly = false;
 };
 
 /// What one file's port did, for --stats.

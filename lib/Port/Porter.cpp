@@ -41,9 +41,22 @@ llvm::Expected<PortResult> portProject(const project::Project &P,
       unsigned Bad;
       if (!core::isValidUtf8(PF.Original, Bad)) {
         core::SourceText S(PF.Original);
+        if (Opts.AllowNonUtf8) {
+          core::Finding NonUtf8;
+          NonUtf8.CheckId = "port-non-utf8";
+          NonUtf8.Range = {F.Path, Bad, 1};
+          NonUtf8.Message = fmt::format("invalid UTF-8 byte 0x{:02x}; file ported "
+                                  "byte-wise",
+                                  unsigned(static_cast<unsigned char>(
+                                      PF.Original[Bad])));
+          R.Findings.push_back(NonUtf8);
+          R.Files.push_back(std::move(PF));
+          continue;
+        }
         return llvm::createStringError(
             llvm::inconvertibleErrorCode(),
-            "%s:%u:%u: invalid UTF-8 byte 0x%02x; convert the file to UTF-8",
+            "%s:%u:%u: invalid UTF-8 byte 0x%02x; convert the file to UTF-8 "
+            "or pass --allow-non-utf8",
             F.Path.c_str(), S.line(Bad), S.column(Bad),
             unsigned(static_cast<unsigned char>(PF.Original[Bad])));
       }
@@ -143,8 +156,9 @@ llvm::Expected<PortResult> portProject(const project::Project &P,
       }
     bool NeedsInclude =
         llvm::sys::path::extension(PF.Source->Path) == ".cu";
-    Tokens.run(PF.Source->Path, PF.Original, NeedsInclude, Edits, Findings,
-               PF.Stats);
+    if (!Opts.LaunchesOnly)
+      Tokens.run(PF.Source->Path, PF.Original, NeedsInclude, Edits, Findings,
+                 PF.Stats);
     for (const auto &[Off, E] : Edits.edits())
       ++(E.Origin == EditOrigin::Ast ? PF.Stats.AstEdits : PF.Stats.TokenEdits);
     PF.Ported = Edits.apply(PF.Original);

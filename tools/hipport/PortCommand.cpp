@@ -48,6 +48,10 @@ cl::opt<bool> RenameExt("rename-ext", cl::desc("Rename .cu files to .hip"),
 cl::list<std::string> Excludes("exclude",
                                cl::desc("Leave out paths containing this"),
                                cl::sub(PortCmd));
+cl::opt<bool> AllowNonUtf8("allow-non-utf8",
+                           cl::desc("Port non-UTF-8 files byte-wise (warning) "
+                                    "instead of stopping"),
+                           cl::sub(PortCmd));
 cl::opt<std::string> CudaPath("cuda-path", cl::desc("CUDA toolkit to parse with"),
                               cl::sub(PortCmd));
 
@@ -181,6 +185,7 @@ int runPort() {
                                 : port::LaunchSyntax::Chevron;
   Opts.RenameExtensions = RenameExt;
   Opts.Jobs = Jobs ? Jobs : 1;
+  Opts.AllowNonUtf8 = AllowNonUtf8;
 
   project::ProjectOptions PO;
   PO.Inputs.assign(Inputs.begin(), Inputs.end());

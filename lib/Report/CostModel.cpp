@@ -1,0 +1,336 @@
+#include "Report/CostModel.h"
+
+#include "Rules/RuleSet.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <set>
+
+namespace hipport::report {
+
+using json = nlohmann::json;
+
+const std::vector<std::string> &CostModel::requiredKinds() {
+  static const std::vector<std::string> Kinds = {
+      "kernel-simple",       "kernel-warp-level",  "kernel-inline-ptx",
+      "kernel-tensor-core",  "kernel-validation",  "api-supported",
+      "api-experimental",    "api-deprecated",     "api-unsupported",
+      "api-unsupported-call", "library-mapped",    "library-unmapped",
+      "lint-error",          "lint-warning",       "lint-note",
+      "build-file",          "build-finding",      "ops-item",
+      "parse-failure"};
+  return Kinds;
+}
+
+std::string CostModel::builtinFile() {
+  return rules::RuleSet::builtinDir() + "/cost-model.json";
+}
+
+const CostItem &CostModel::item(const std::string &Kind) const {
+  return Items.at(Kind);
+}
+
+static bool isKnown(const std::string &K) {
+  const auto &R = CostModel::requiredKinds();
+  return std::find(R.begin(), R.end(), K) != R.end();
+}
+
+llvm::Expected<CostModel> CostModel::load(const std::string &File,
+                                          const CostModel *Base) {
+  auto Err = [&](std::vector<std::string> Lines) -> llvm::Error {
+    std::string Msg;
+    for (const std::string &L : Lines)
+      Msg += File + ":" + L + "\n";
+    Msg.pop_back();
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), Msg);
+  };
+  auto Buf = llvm::MemoryBuffer::getFile(File);
+  if (!Buf)
+    return llvm::createStringError(Buf.getError(), "%s: %s", File.c_str(),
+                                   Buf.getError().message().c_str());
+  json J;
+  try {
+    J = json::parse((*Buf)->getBuffer().begin(), (*Buf)->getBuffer().end());
+  } catch (const json::parse_error &E) {
+    return Err({fmt::format(" invalid JSON: {}", E.what())});
+  }
+  std::vector<std::string> Errors;
+  if (!J.is_object())
+    return Err({"/: expected an object"});
+
+  CostModel M;
+  if (Base)
+    M = *Base;
+  M.Files.push_back(File);
+  for (auto &[Key, V] : J.items())
+    if (Key != "version" && Key != "description" && Key != "categories" &&
+        Key != "items")
+      Errors.push_back(fmt::format("/{}: unknown key", Key));
+  if (J.contains("version") && J["version"] != 1)
+    Errors.push_back("/version: expected 1");
+
+  if (J.contains("categories")) {
+    const json &C = J["categories"];
+    if (!C.is_array())
+      Errors.push_back("/categories: expected an array");
+    else
+      for (size_t I = 0; I < C.size(); ++I) {
+        const json &E = C[I];
+        if (!E.is_object() || !E.contains("id") || !E["id"].is_string() ||
+            (E.contains("description") && !E["description"].is_string())) {
+          Errors.push_back(fmt::format(
+              "/categories/{}: expected {{\"id\": string, \"description\": "
+              "string}}",
+              I));
+          continue;
+        }
+        std::string Id = E["id"], Desc = E.value("description", "");
+        auto It = std::find_if(M.Categories.begin(), M.Categories.end(),
+                               [&](auto &P) { return P.first == Id; });
+        if (It != M.Categories.end())
+          It->second = Desc;
+        else
+          M.Categories.push_back({Id, Desc});
+      }
+  }
+
+  if (!J.contains("items") && !Base)
+    Errors.push_back("/items: missing");
+  if (J.contains("items")) {
+    const json &Items = J["items"];
+    if (!Items.is_object())
+      Errors.push_back("/items: expected an object keyed by item kind");
+    else
+      for (auto &[Kind, V] : Items.items()) {
+        std::string Ptr = "/items/" + Kind;
+        if (!isKnown(Kind)) {
+          Errors.push_back(Ptr + ": unknown item kind");
+          continue;
+        }
+        if (!V.is_object()) {
+          Errors.push_back(Ptr + ": expected an object");
+          continue;
+        }
+        CostItem It = M.Items.count(Kind) ? M.Items[Kind] : CostItem{};
+        It.Kind = Kind;
+        for (auto &[Key, X] : V.items()) {
+          if (Key == "hours") {
+            if (!X.is_array() || X.size() != 2 || !X[0].is_number() ||
+                !X[1].is_number() || X[0].get<double>() < 0 ||
+                X[0].get<double>() > X[1].get<double>())
+              Errors.push_back(Ptr + "/hours: expected [low, high] with "
+                                     "0 <= low <= high");
+            else {
+              It.Low = X[0];
+              It.High = X[1];
+            }
+          } else if (Key == "category" || Key == "unit" || Key == "note") {
+            if (!X.is_string()) {
+              Errors.push_back(Ptr + "/" + Key + ": expected a string");
+              continue;
+            }
+            (Key == "category" ? It.Category
+                               : Key == "unit" ? It.Unit : It.Note) = X;
+          } else {
+            Errors.push_back(Ptr + "/" + Key + ": unknown key");
+          }
+        }
+        if (!V.contains("hours") && !M.Items.count(Kind))
+          Errors.push_back(Ptr + ": missing \"hours\"");
+        M.Items[Kind] = It;
+      }
+  }
+  for (auto &[Kind, It] : M.Items)
+    if (std::none_of(M.Categories.begin(), M.Categories.end(),
+                     [&](auto &P) { return P.first == It.Category; }))
+      Errors.push_back(fmt::format("/items/{}/category: '{}' is not one of "
+                                   "/categories",
+                                   Kind, It.Category));
+  if (std::none_of(M.Categories.begin(), M.Categories.end(),
+                   [](auto &P) { return P.first == "third-party"; }))
+    Errors.push_back("/categories: missing 'third-party' (kernels in "
+                     "dependencies are priced there)");
+  for (const std::string &K : requiredKinds())
+    if (!M.Items.count(K))
+      Errors.push_back(fmt::format("/items: missing item kind '{}'", K));
+  if (!Errors.empty())
+    return Err(Errors);
+  return M;
+}
+
+llvm::Expected<CostModel> CostModel::loadBuiltin(const std::string &Override) {
+  auto Base = load(builtinFile());
+  if (!Base || Override.empty())
+    return Base;
+  return load(Override, &*Base);
+}
+
+namespace {
+
+/// One priced unit, kept until the roll-ups are made.
+struct Priced {
+  std::string Kind, Category, What, File;
+  double Low = 0, High = 0;
+  unsigned Count = 1;
+};
+
+std::string directoryOf(const std::string &Rel) {
+  llvm::SmallVector<llvm::StringRef> Parts;
+  llvm::StringRef(Rel).split(Parts, '/');
+  if (Parts.size() <= 1)
+    return ".";
+  if (Parts.size() == 2)
+    return Parts[0].str();
+  return (Parts[0] + "/" + Parts[1]).str();
+}
+
+} // namespace
+
+void estimate(Report &R, const CostModel &M) {
+  std::vector<Priced> All;
+  auto Add = [&](const std::string &Kind, std::string What, std::string File,
+                 bool ThirdParty = false, unsigned Times = 1) {
+    const CostItem &I = M.item(Kind);
+    All.push_back({Kind, ThirdParty ? "third-party" : I.Category,
+                   std::move(What), std::move(File), I.Low * Times,
+                   I.High * Times, Times});
+    return std::make_pair(I.Low * Times, I.High * Times);
+  };
+
+  for (Kernel &K : R.Kernels) {
+    K.CostKind = !K.TensorCore.empty() ? "kernel-tensor-core"
+                 : K.InlineAsm        ? "kernel-inline-ptx"
+                 : !K.WarpIntrinsics.empty() ? "kernel-warp-level"
+                                             : "kernel-simple";
+    std::string What =
+        fmt::format("kernel {} ({}:{})", K.Name, K.Loc.File, K.Loc.Line);
+    K.HoursLow = K.HoursHigh = 0;
+    // A kernel already in HIP is ported; what is left is proving it right.
+    if (K.Lang != Dialect::Hip) {
+      auto [L, H] = Add(K.CostKind, What, K.Loc.File, K.ThirdParty);
+      K.HoursLow += L;
+      K.HoursHigh += H;
+    } else {
+      K.CostKind = "kernel-validation";
+    }
+    auto [L, H] = Add("kernel-validation", What, K.Loc.File, K.ThirdParty);
+    K.HoursLow += L;
+    K.HoursHigh += H;
+  }
+
+  for (const ApiUse &A : R.Api) {
+    // A name HIP spells the same way costs nothing beyond the header swap.
+    if (A.Status == "supported" && A.Hip == A.Name)
+      continue;
+    std::string Kind = "api-" + A.Status;
+    Add(Kind, fmt::format("{} {} ({} call(s))", A.Status, A.Name, A.Calls),
+        A.First.File);
+    if (A.Status == "unsupported")
+      Add("api-unsupported-call",
+          fmt::format("call sites of {} ({})", A.Name, A.Calls), A.First.File,
+          false, A.Calls);
+  }
+
+  for (const LibraryUse &L : R.Libraries)
+    Add(L.Mapped ? "library-mapped" : "library-unmapped",
+        fmt::format("library {} -> {}", L.Name, L.Rocm), L.First.File);
+
+  // Lint findings per file, so the directory chart can place them.
+  for (const auto &[File, Counts] : R.LintByFile)
+    for (const auto &[Sev, N] : Counts)
+      Add("lint-" + Sev, fmt::format("{} lint {}(s) in {}", N, Sev, File),
+          File, false, N);
+
+  std::set<std::string> BuildFiles;
+  for (const BuildItem &B : R.Build) {
+    if (BuildFiles.insert(B.Loc.File).second)
+      Add("build-file", "build file " + B.Loc.File, B.Loc.File);
+    Add("build-finding", fmt::format("{} at {}:{}", B.Check, B.Loc.File,
+                                     B.Loc.Line),
+        B.Loc.File);
+  }
+
+  std::set<std::pair<std::string, std::string>> OpsSeen;
+  for (const OpsItem &O : R.Operations)
+    if (OpsSeen.insert({O.Kind, O.Loc.File}).second)
+      Add("ops-item", fmt::format("{} in {}", O.Kind, O.Loc.File), O.Loc.File);
+
+  for (const Unparsed &U : R.UnparsedTUs)
+    Add("parse-failure", "unparsed " + U.File, U.File);
+
+  // Roll-ups.
+  Estimate &E = R.Est;
+  E = Estimate();
+  E.CostModelFile = M.files().empty() ? "" : M.files().back();
+  std::map<std::string, CategoryEstimate> Cats;
+  for (const auto &[Id, Desc] : M.categories())
+    Cats[Id] = {Id, Desc, 0, 0};
+  std::map<std::string, EstimateLine> Kinds;
+  std::map<std::string, std::pair<double, double>> Dirs;
+  for (const Priced &P : All) {
+    E.Low += P.Low;
+    E.High += P.High;
+    Cats[P.Category].Low += P.Low;
+    Cats[P.Category].High += P.High;
+    EstimateLine &K = Kinds[P.Kind];
+    K.Kind = P.Kind;
+    K.Category = M.item(P.Kind).Category;
+    K.Unit = M.item(P.Kind).Unit;
+    K.Count += P.Count;
+    K.Low += P.Low;
+    K.High += P.High;
+    auto &D = Dirs[directoryOf(P.File)];
+    D.first += P.Low;
+    D.second += P.High;
+  }
+  for (const auto &[Id, Desc] : M.categories())
+    E.Categories.push_back(Cats[Id]);
+  std::stable_sort(E.Categories.begin(), E.Categories.end(),
+                   [](auto &A, auto &B) { return A.High > B.High; });
+  for (auto &[K, L] : Kinds)
+    E.ByKind.push_back(L);
+  std::stable_sort(E.ByKind.begin(), E.ByKind.end(),
+                   [](auto &A, auto &B) { return A.High > B.High; });
+
+  // The named things that dominate: biggest first, until they explain most
+  // of the high end, at most ten.
+  std::vector<Priced> Named;
+  std::map<std::string, size_t> ByWhat;
+  for (const Priced &P : All) {
+    auto It = ByWhat.find(P.What);
+    if (It == ByWhat.end()) {
+      ByWhat[P.What] = Named.size();
+      Named.push_back(P);
+    } else {
+      Named[It->second].Low += P.Low;
+      Named[It->second].High += P.High;
+    }
+  }
+  std::stable_sort(Named.begin(), Named.end(),
+                   [](auto &A, auto &B) { return A.High > B.High; });
+  double Covered = 0;
+  for (const Priced &P : Named) {
+    if (E.Dominant.size() >= 10 || (Covered >= 0.8 * E.High && E.Dominant.size() >= 3))
+      break;
+    if (P.High <= 0)
+      break;
+    Covered += P.High;
+    E.Dominant.push_back({P.Kind, P.Category, P.What, P.Count, P.Low, P.High,
+                          M.item(P.Kind).Unit});
+  }
+
+  for (DirectoryStats &D : R.Directories) {
+    auto It = Dirs.find(D.Dir);
+    if (It != Dirs.end()) {
+      D.HoursLow = It->second.first;
+      D.HoursHigh = It->second.second;
+    }
+  }
+}
+
+} // namespace hipport::report

@@ -1,0 +1,57 @@
+//===- CostModel.h - hours per item kind, from rules/cost-model.json -*- C++ -*-===//
+#pragma once
+
+#include "Report/ReportModel.h"
+
+#include "llvm/Support/Error.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace hipport::report {
+
+/// What one unit of an item kind costs, as a range of hours.
+struct CostItem {
+  std::string Kind;
+  std::string Category;
+  std::string Unit; ///< what is counted: "kernel", "distinct API", ...
+  double Low = 0, High = 0;
+  std::string Note;
+};
+
+/// Hours per item kind and the categories they roll up into. Every kind the
+/// estimate uses must be present, so a model that forgets one is rejected
+/// up front rather than silently pricing it at zero.
+class CostModel {
+public:
+  /// Loads File; with Base, File overrides Base item by item (a partial
+  /// file), else it must be complete. Every problem is reported at once,
+  /// one "file:/json/pointer: message" line each.
+  static llvm::Expected<CostModel> load(const std::string &File,
+                                        const CostModel *Base = nullptr);
+  /// rules/cost-model.json, then Override over it when given.
+  static llvm::Expected<CostModel> loadBuiltin(const std::string &Override);
+  static std::string builtinFile();
+  /// The item kinds the estimate prices.
+  static const std::vector<std::string> &requiredKinds();
+
+  const CostItem &item(const std::string &Kind) const;
+  const std::vector<std::pair<std::string, std::string>> &categories() const {
+    return Categories;
+  }
+  const std::map<std::string, CostItem> &items() const { return Items; }
+  /// The files it came from, in load order.
+  const std::vector<std::string> &files() const { return Files; }
+
+private:
+  std::map<std::string, CostItem> Items;
+  std::vector<std::pair<std::string, std::string>> Categories;
+  std::vector<std::string> Files;
+};
+
+/// Prices the inventory of R with M: fills R.Est, per-kernel hours, the
+/// hours of R.Directories.
+void estimate(Report &R, const CostModel &M);
+
+} // namespace hipport::report

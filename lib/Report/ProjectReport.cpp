@@ -1,0 +1,433 @@
+#include "Report/ProjectReport.h"
+
+#include "Checks/Linter.h"
+#include "Report/Inventory.h"
+#include "Report/Libraries.h"
+#include "Report/TextScan.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <set>
+
+namespace hipport::report {
+
+const char *dialectName(Dialect D) {
+  switch (D) {
+  case Dialect::None:
+    return "none";
+  case Dialect::Cuda:
+    return "cuda";
+  case Dialect::Hip:
+    return "hip";
+  }
+  return "none";
+}
+
+bool isThirdParty(llvm::StringRef Rel, const std::vector<std::string> &Extra) {
+  static const char *Names[] = {"third_party", "thirdparty", "third-party",
+                                "3rdparty",    "external",   "extern",
+                                "vendor",      "deps"};
+  llvm::SmallVector<llvm::StringRef> Parts;
+  Rel.split(Parts, '/');
+  Parts.pop_back(); // the file name itself
+  for (llvm::StringRef P : Parts)
+    for (const char *N : Names)
+      if (P.equals_insensitive(N))
+        return true;
+  for (const std::string &E : Extra) {
+    llvm::StringRef X = llvm::StringRef(E).trim("/");
+    if (X.empty())
+      continue;
+    if (Rel.starts_with(X) && (Rel.size() == X.size() || Rel[X.size()] == '/'))
+      return true;
+    if (Rel.contains("/" + X.str() + "/"))
+      return true;
+  }
+  return false;
+}
+
+namespace {
+
+/// Submodule paths of every .gitmodules at a root: vendored code by intent.
+std::vector<std::string> submodules(const project::Project &P) {
+  std::vector<std::string> Out;
+  for (const std::string &Root : P.roots()) {
+    auto Buf = llvm::MemoryBuffer::getFile(Root + "/.gitmodules");
+    if (!Buf)
+      continue;
+    llvm::SmallVector<llvm::StringRef> Lines;
+    (*Buf)->getBuffer().split(Lines, '\n');
+    for (llvm::StringRef L : Lines) {
+      L = L.trim();
+      if (!L.consume_front("path"))
+        continue;
+      L = L.ltrim();
+      if (L.consume_front("="))
+        Out.push_back(L.trim().str());
+    }
+  }
+  return Out;
+}
+
+/// A project file as the report sees it.
+struct FileFacts {
+  const project::ProjectFile *F = nullptr;
+  std::string Stripped; ///< comments blanked; sources only
+  unsigned Lines = 0;
+  bool Source = false, Text = false, ThirdParty = false;
+  Dialect Lang = Dialect::None;
+};
+
+std::string dirOf(const std::string &Rel) {
+  llvm::SmallVector<llvm::StringRef> Parts;
+  llvm::StringRef(Rel).split(Parts, '/');
+  if (Parts.size() <= 1)
+    return ".";
+  if (Parts.size() == 2)
+    return Parts[0].str();
+  return (Parts[0] + "/" + Parts[1]).str();
+}
+
+unsigned riskScore(const Kernel &K) {
+  unsigned R = 0;
+  R += K.TensorCore.empty() ? 0 : 5;
+  R += K.InlineAsm ? 4 : 0;
+  R += K.WarpIntrinsics.empty() ? 0 : 3;
+  R += K.SharedVars ? 1 : 0;
+  R += K.DynamicShared ? 1 : 0;
+  R += K.Atomics.empty() ? 0 : 1;
+  R += K.Template ? 1 : 0;
+  R += std::min(K.Lines / 50, 5u);
+  return R;
+}
+
+} // namespace
+
+llvm::Expected<Report> buildReport(const project::Project &P,
+                                   const rules::RuleSet &Rules,
+                                   const CostModel &M,
+                                   const ReportOptions &Opts) {
+  auto Start = std::chrono::steady_clock::now();
+  Report R;
+  R.Root = P.roots().empty() ? "" : P.roots().front();
+  std::vector<std::string> Extra = Opts.ThirdParty;
+  for (const std::string &S : submodules(P))
+    Extra.push_back(S);
+  R.ThirdPartyDirs = Extra;
+
+  // Files, lines, dialects.
+  std::map<std::string, FileFacts> Facts; // by absolute path
+  std::map<std::string, DirectoryStats> Dirs;
+  for (const project::ProjectFile &F : P.files()) {
+    FileFacts &FF = Facts[F.Path];
+    FF.F = &F;
+    FF.ThirdParty = isThirdParty(F.Relative, Extra);
+    FF.Source = F.Role != project::FileRole::Other;
+    ++R.Files;
+    DirectoryStats &D = Dirs[dirOf(F.Relative)];
+    D.Dir = dirOf(F.Relative);
+    ++D.Files;
+    D.ThirdParty |= FF.ThirdParty;
+    auto Buf = llvm::MemoryBuffer::getFile(F.Path, /*IsText=*/false,
+                                           /*RequiresNullTerminator=*/false);
+    if (!Buf || (*Buf)->getBufferSize() > (16u << 20))
+      continue;
+    llvm::StringRef Text = (*Buf)->getBuffer();
+    if (Text.take_front(8192).contains('\0'))
+      continue; // binary
+    FF.Text = true;
+    FF.Lines = countLines(Text);
+    R.Lines += FF.Lines;
+    D.Lines += FF.Lines;
+    if (FF.ThirdParty) {
+      ++R.ThirdPartyFiles;
+      R.ThirdPartyLines += FF.Lines;
+    }
+    for (OpsItem &O : scanOps(Text, F.Relative, FF.Source))
+      R.Operations.push_back(std::move(O));
+    if (!FF.Source)
+      continue;
+    ++R.SourceFiles;
+    R.SourceLines += FF.Lines;
+    ++D.SourceFiles;
+    D.SourceLines += FF.Lines;
+    FF.Stripped = stripComments(Text);
+    FF.Lang = dialectOf(F.Path, FF.Stripped);
+  }
+
+  // One parse per TU for kernels and names.
+  std::vector<std::string> TUs = P.translationUnits();
+  R.TranslationUnits = unsigned(TUs.size());
+  InventoryCollector Collector(P, Rules);
+  frontend::ParseOptions PO;
+  PO.Jobs = Opts.Jobs;
+  PO.Verb = "report";
+  std::vector<frontend::TUOutcome> Outcomes;
+  if (!TUs.empty())
+    Outcomes = frontend::parseAll(P, TUs, Collector.factory(), PO);
+
+  // A file counts as seen by clang when a TU that parsed cleanly entered
+  // it; everything else is text-scanned, so no half-parsed AST and text
+  // scan count the same kernel twice.
+  std::set<std::string> Covered;
+  for (const frontend::TUOutcome &O : Outcomes) {
+    auto It = Collector.results().find(O.File);
+    if (!O.Parsed) {
+      Unparsed U;
+      U.File = checks::relativePath(P, O.File);
+      U.Errors = unsigned(O.Errors.size());
+      if (!O.Errors.empty()) {
+        const frontend::ParseError &E = O.Errors.front();
+        U.FirstError = E.File.empty()
+                           ? E.Message
+                           : fmt::format("{}:{}:{}: {}",
+                                         checks::relativePath(P, E.File),
+                                         E.Line, E.Column, E.Message);
+      }
+      R.UnparsedTUs.push_back(std::move(U));
+      continue;
+    }
+    if (It != Collector.results().end())
+      Covered.insert(It->second.SeenFiles.begin(), It->second.SeenFiles.end());
+  }
+
+  std::map<std::string, Kernel> Kernels; // by key
+  std::set<NameUse> Uses;
+  std::vector<LaunchRef> Launches;
+  for (const auto &[TU, Inv] : Collector.results()) {
+    for (const auto &[Key, K] : Inv.Kernels)
+      if (Covered.count(K.Loc.File))
+        Kernels.emplace(Key, K);
+    for (const NameUse &U : Inv.Uses)
+      if (Covered.count(U.File))
+        Uses.insert(U);
+    for (const LaunchRef &L : Inv.Launches)
+      if (Covered.count(L.Site.File))
+        Launches.push_back(L);
+  }
+  for (auto &[Abs, FF] : Facts) {
+    if (!FF.Source || !FF.Text || Covered.count(Abs))
+      continue;
+    bool Any = false;
+    for (Kernel &K : scanKernels(FF.Stripped, Abs)) {
+      Any = true;
+      Kernels.emplace(Abs + ":line" + std::to_string(K.Loc.Line), std::move(K));
+    }
+    for (LaunchRef &L : scanLaunches(FF.Stripped, Abs)) {
+      Any = true;
+      Launches.push_back(std::move(L));
+    }
+    for (NameUse &U : scanNames(FF.Stripped, Abs, Rules)) {
+      Any = true;
+      Uses.insert(std::move(U));
+    }
+    if (Any)
+      R.TextScannedFiles.push_back(FF.F->Relative);
+  }
+
+  // Kernels: resolve launches, finish locations, rank.
+  std::map<std::string, std::vector<std::string>> ByName; // name -> keys
+  for (auto &[Key, K] : Kernels) {
+    ByName[K.Name].push_back(Key);
+    llvm::StringRef Short = llvm::StringRef(K.Name).rsplit("::").second;
+    if (!Short.empty())
+      ByName[Short.str()].push_back(Key);
+  }
+  for (const LaunchRef &L : Launches) {
+    std::string Key = L.KernelKey;
+    if (!Kernels.count(Key)) {
+      auto It = ByName.find(L.KernelName);
+      if (It == ByName.end()) {
+        llvm::StringRef Short = llvm::StringRef(L.KernelName).rsplit("::").second;
+        It = ByName.find(Short.str());
+      }
+      if (It == ByName.end())
+        continue;
+      // Several kernels of one name (one per file): prefer the launching file.
+      Key = It->second.front();
+      for (const std::string &C : It->second)
+        if (Kernels[C].Loc.File == L.Site.File)
+          Key = C;
+    }
+    Kernels[Key].LaunchSites.insert(
+        {checks::relativePath(P, L.Site.File), L.Site.Line});
+  }
+  for (auto &[Key, K] : Kernels) {
+    const FileFacts &FF = Facts[K.Loc.File];
+    K.ThirdParty = FF.ThirdParty;
+    K.Lang = FF.Lang == Dialect::Hip ? Dialect::Hip : Dialect::Cuda;
+    K.Loc.File = checks::relativePath(P, K.Loc.File);
+    K.Risk = riskScore(K);
+    R.Kernels.push_back(std::move(K));
+    ++Dirs[dirOf(R.Kernels.back().Loc.File)].Kernels;
+  }
+
+  // API use by name.
+  std::map<std::string, ApiUse> Api;
+  for (const NameUse &U : Uses) {
+    const rules::RuleEntry *E = Rules.find(U.Name);
+    if (!E)
+      continue;
+    // In HIP code a name HIP spells the same way (dim3, __syncthreads) is
+    // not left to port.
+    if (Facts[U.File].Lang == Dialect::Hip && E->Hip == E->Cuda)
+      continue;
+    ApiUse &A = Api[U.Name];
+    std::string Rel = checks::relativePath(P, U.File);
+    bool TP = Facts[U.File].ThirdParty;
+    if (A.Calls == 0) {
+      rules::Mapping Mp = Rules.resolve(*E, Opts.Target);
+      A.Name = U.Name;
+      A.Family = E->Family;
+      A.Status = Mp.Act == rules::Mapping::Action::Unsupported
+                     ? "unsupported"
+                     : rules::statusName(E->EntryStatus);
+      A.Hip = Mp.Act == rules::Mapping::Action::Unsupported ? "" : Mp.Hip;
+      A.First = {Rel, U.Line};
+      A.ThirdParty = TP;
+    }
+    A.ThirdParty &= TP;
+    ++A.Calls;
+  }
+  for (auto &[N, A] : Api)
+    R.Api.push_back(A);
+  std::stable_sort(R.Api.begin(), R.Api.end(), [](auto &A, auto &B) {
+    return std::tie(A.Family, A.Name) < std::tie(B.Family, B.Name);
+  });
+
+  // Libraries: by #include, and by the family of the names used.
+  std::map<std::string, LibraryUse> Libs;
+  auto Lib = [&](const LibraryInfo &I) -> LibraryUse & {
+    LibraryUse &L = Libs[I.Id];
+    if (L.Id.empty()) {
+      L.Id = I.Id;
+      L.Name = I.Name;
+      L.Rocm = I.Rocm;
+      L.Maturity = I.Maturity;
+      L.Mapped = I.Mapped;
+    }
+    return L;
+  };
+  for (auto &[Abs, FF] : Facts) {
+    if (!FF.Source || !FF.Text)
+      continue;
+    for (const std::string &Inc : includes(FF.Stripped))
+      if (const LibraryInfo *I = libraryForHeader(Inc)) {
+        LibraryUse &L = Lib(*I);
+        if (L.Files.insert(FF.F->Relative).second && L.First.File.empty())
+          L.First = {FF.F->Relative, 0};
+      }
+  }
+  for (const ApiUse &A : R.Api)
+    if (const LibraryInfo *I = libraryForFamily(A.Family)) {
+      LibraryUse &L = Lib(*I);
+      L.ApiCalls += A.Calls;
+      ++L.ApiDistinct;
+      if (L.First.File.empty())
+        L.First = A.First;
+    }
+  for (auto &[Id, L] : Libs)
+    R.Libraries.push_back(L);
+
+  // Lint findings and build items.
+  if (Opts.RunLint) {
+    checks::LintOptions LO;
+    LO.Jobs = Opts.Jobs;
+    auto LR = checks::lint(P, Opts.Lint, LO);
+    if (!LR)
+      return LR.takeError();
+    R.LintRan = true;
+    R.BuildFiles = LR->BuildFiles;
+    std::map<std::string, LintCount> ByCheck;
+    for (const core::Finding &F : LR->Findings) {
+      LintCount &C = ByCheck[F.CheckId];
+      C.Check = F.CheckId;
+      C.Severity = core::severityName(F.Level);
+      ++C.Count;
+      ++R.LintFindings;
+      std::string Rel = checks::relativePath(P, F.Range.File);
+      if (llvm::StringRef(F.CheckId).starts_with("build-")) {
+        unsigned Line = 0;
+        if (auto Buf = llvm::MemoryBuffer::getFile(F.Range.File))
+          Line = unsigned((*Buf)->getBuffer().take_front(F.Range.Offset).count('\n') + 1);
+        R.Build.push_back({{Rel, Line}, F.CheckId,
+                           core::severityName(F.Level), F.Message});
+      } else {
+        ++R.LintByFile[Rel][core::severityName(F.Level)];
+      }
+    }
+    for (auto &[Id, C] : ByCheck)
+      R.Lint.push_back(C);
+    std::stable_sort(R.Lint.begin(), R.Lint.end(),
+                     [](auto &A, auto &B) { return A.Count > B.Count; });
+  }
+  // Remarks are priced as notes.
+  for (auto &[File, Counts] : R.LintByFile)
+    if (auto It = Counts.find("remark"); It != Counts.end()) {
+      Counts["note"] += It->second;
+      Counts.erase(It);
+    }
+
+  // Mode and notes: what the reader must know to trust the numbers.
+  bool AnyCuda = false, AnyHip = false;
+  for (auto &[Abs, FF] : Facts) {
+    AnyCuda |= FF.Lang == Dialect::Cuda;
+    AnyHip |= FF.Lang == Dialect::Hip;
+  }
+  R.Mode = AnyCuda && AnyHip ? "mixed"
+           : AnyCuda         ? "cuda"
+           : AnyHip          ? "hip"
+                             : "none";
+  if (R.Files == 0)
+    R.Notes.push_back("the tree is empty: nothing to port");
+  else if (R.Mode == "none" && R.Api.empty())
+    R.Notes.push_back("no CUDA or HIP code found: nothing to port");
+  if (R.Mode == "hip")
+    R.Notes.push_back("the sources are HIP: the estimate is what is left "
+                      "(CUDA names still used, lint findings, validation)");
+  if (R.Mode == "mixed")
+    R.Notes.push_back("CUDA and HIP sources side by side: CUDA files are "
+                      "priced as a port, HIP files as what is left");
+  if (!R.UnparsedTUs.empty())
+    R.Notes.push_back(fmt::format(
+        "clang could not parse {} of {} translation unit(s); their files "
+        "were inventoried by a text scan, which does not follow calls into "
+        "__device__ helpers",
+        R.UnparsedTUs.size(), R.TranslationUnits));
+  if (!P.hasCuda() && AnyCuda)
+    R.Notes.push_back("no CUDA toolkit found: CUDA sources could not be "
+                      "parsed and were text-scanned");
+  if (R.ThirdPartyFiles)
+    R.Notes.push_back("third-party code is counted apart: its kernels, not "
+                      "its lines, are priced");
+
+  for (auto &[D, S] : Dirs)
+    R.Directories.push_back(S);
+
+  estimate(R, M);
+
+  std::stable_sort(R.Kernels.begin(), R.Kernels.end(), [](auto &A, auto &B) {
+    if (A.Risk != B.Risk)
+      return A.Risk > B.Risk;
+    if (A.HoursHigh != B.HoursHigh)
+      return A.HoursHigh > B.HoursHigh;
+    return std::tie(A.Loc, A.Name) < std::tie(B.Loc, B.Name);
+  });
+  std::stable_sort(R.Directories.begin(), R.Directories.end(),
+                   [](auto &A, auto &B) {
+                     if (A.HoursHigh != B.HoursHigh)
+                       return A.HoursHigh > B.HoursHigh;
+                     return A.Dir < B.Dir;
+                   });
+  R.Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                            Start)
+                  .count();
+  return R;
+}
+
+} // namespace hipport::report

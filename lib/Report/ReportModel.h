@@ -1,0 +1,163 @@
+//===- ReportModel.h - what `hipport report` knows about a tree -*- C++ -*-===//
+#pragma once
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace hipport::report {
+
+/// A place in the tree, as a root-relative path and a 1-based line.
+struct Location {
+  std::string File;
+  unsigned Line = 0;
+  auto operator<=>(const Location &) const = default;
+};
+
+/// Which language a source file is written in, judged by its includes.
+enum class Dialect { None, Cuda, Hip };
+const char *dialectName(Dialect D);
+
+/// One __global__ function (a template counted once, by its primary template).
+struct Kernel {
+  std::string Name; ///< qualified
+  Location Loc;
+  Dialect Lang = Dialect::Cuda;
+  bool Template = false;
+  bool ThirdParty = false;
+  bool FromTextScan = false; ///< clang could not parse it; found by the text scan
+  unsigned Lines = 0;        ///< lines of the body
+  std::set<std::string> WarpIntrinsics;
+  unsigned SharedVars = 0;
+  bool DynamicShared = false; ///< extern __shared__
+  std::set<std::string> Atomics;
+  unsigned InlineAsm = 0;
+  std::set<std::string> TensorCore;
+  std::set<Location> LaunchSites;
+  /// Filled by the estimate: the cost-model item kind and its hours.
+  std::string CostKind;
+  double HoursLow = 0, HoursHigh = 0;
+  /// Ranks kernels by how much about them may break on AMD; see riskScore.
+  unsigned Risk = 0;
+};
+
+/// One CUDA (or CUDA-library) name used by the project.
+struct ApiUse {
+  std::string Name;
+  std::string Family;
+  std::string Status; ///< supported | experimental | deprecated | unsupported
+  std::string Hip;    ///< the HIP name the target maps it to; empty if none
+  unsigned Calls = 0;
+  Location First;
+  bool ThirdParty = false; ///< every use is in third-party code
+};
+
+/// A library the project uses and where it goes on ROCm.
+struct LibraryUse {
+  std::string Id;   ///< cublas, cudnn, cutlass, ...
+  std::string Name; ///< cuBLAS
+  std::string Rocm; ///< hipBLAS / rocBLAS / hipBLASLt
+  std::string Maturity;
+  bool Mapped = true; ///< a HIP library with the same shape exists
+  unsigned ApiCalls = 0, ApiDistinct = 0;
+  std::set<std::string> Files; ///< files that include its headers
+  Location First;
+};
+
+/// A lint check and how often it fired.
+struct LintCount {
+  std::string Check;
+  std::string Severity;
+  unsigned Count = 0;
+};
+
+/// A build-system finding (lint checks with build-* ids).
+struct BuildItem {
+  Location Loc;
+  std::string Check;
+  std::string Severity;
+  std::string Message;
+};
+
+/// An operations item: deployment, monitoring or container configuration
+/// that names NVIDIA, with its ROCm counterpart.
+struct OpsItem {
+  std::string Kind; ///< ops-visible-devices, ops-telemetry, ...
+  Location Loc;
+  std::string Text; ///< the line, trimmed
+  std::string Rocm;
+};
+
+/// A translation unit clang could not parse; its files were text-scanned.
+struct Unparsed {
+  std::string File;
+  unsigned Errors = 0;
+  std::string FirstError;
+};
+
+/// Lines and files of one directory (the first path component under a root).
+struct DirectoryStats {
+  std::string Dir;
+  unsigned Files = 0, Lines = 0, SourceFiles = 0, SourceLines = 0;
+  unsigned Kernels = 0;
+  bool ThirdParty = false;
+  double HoursLow = 0, HoursHigh = 0;
+};
+
+/// A range of hours for one category of work.
+struct CategoryEstimate {
+  std::string Category;
+  std::string Description;
+  double Low = 0, High = 0;
+};
+
+/// A costed line of the estimate: one item kind, or one named thing.
+struct EstimateLine {
+  std::string Kind;
+  std::string Category;
+  std::string What; ///< e.g. the kernel or library it is; empty for a kind
+  unsigned Count = 0;
+  double Low = 0, High = 0;
+  std::string Unit;
+};
+
+struct Estimate {
+  double Low = 0, High = 0;
+  std::vector<CategoryEstimate> Categories; ///< largest high first
+  std::vector<EstimateLine> ByKind;         ///< largest high first
+  std::vector<EstimateLine> Dominant;       ///< the named items that dominate
+  std::string CostModelFile;
+};
+
+/// The whole report: inventory, estimate, and what the tool could not see.
+struct Report {
+  std::string Root;
+  std::string Mode; ///< cuda | hip | mixed | none: what the sources are written in
+  unsigned Files = 0, Lines = 0;
+  unsigned SourceFiles = 0, SourceLines = 0;
+  unsigned ThirdPartyFiles = 0, ThirdPartyLines = 0;
+  unsigned TranslationUnits = 0;
+  std::vector<std::string> ThirdPartyDirs;
+  std::vector<Kernel> Kernels; ///< riskiest first
+  std::vector<ApiUse> Api;     ///< by family, then name
+  std::vector<LibraryUse> Libraries;
+  std::vector<LintCount> Lint;
+  unsigned LintFindings = 0;
+  /// Non-build lint findings per file and severity, for the estimate.
+  std::map<std::string, std::map<std::string, unsigned>> LintByFile;
+  bool LintRan = false;
+  std::vector<BuildItem> Build;
+  unsigned BuildFiles = 0;
+  std::vector<OpsItem> Operations;
+  std::vector<Unparsed> UnparsedTUs;
+  std::vector<std::string> TextScannedFiles;
+  std::vector<DirectoryStats> Directories;
+  Estimate Est;
+  /// What a reader must know to trust the numbers: empty tree, no CUDA,
+  /// parse failures, no CUDA toolkit.
+  std::vector<std::string> Notes;
+  double Seconds = 0;
+};
+
+} // namespace hipport::report

@@ -1,0 +1,390 @@
+#include "Report/TextScan.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Path.h"
+
+#include <algorithm>
+#include <set>
+
+namespace hipport::report {
+
+std::string stripComments(llvm::StringRef Text) {
+  std::string Out(Text);
+  size_t N = Out.size();
+  for (size_t I = 0; I < N; ++I) {
+    char C = Out[I];
+    if (C == '"' || C == '\'') {
+      // Skip literals so "//" inside a string does not start a comment.
+      for (++I; I < N && Out[I] != C && Out[I] != '\n'; ++I)
+        if (Out[I] == '\\')
+          ++I;
+      continue;
+    }
+    if (C != '/' || I + 1 >= N)
+      continue;
+    if (Out[I + 1] == '/') {
+      for (; I < N && Out[I] != '\n'; ++I)
+        Out[I] = ' ';
+    } else if (Out[I + 1] == '*') {
+      size_t J = I;
+      for (; J < N && !(Out[J] == '*' && J + 1 < N && Out[J + 1] == '/'); ++J)
+        if (Out[J] != '\n')
+          Out[J] = ' ';
+      for (size_t K = J; K < std::min(N, J + 2); ++K)
+        Out[K] = ' ';
+      I = J + 1;
+    }
+  }
+  return Out;
+}
+
+unsigned countLines(llvm::StringRef Text) {
+  if (Text.empty())
+    return 0;
+  return unsigned(Text.count('\n') + (Text.back() == '\n' ? 0 : 1));
+}
+
+static unsigned lineAt(llvm::StringRef Text, size_t Off) {
+  return unsigned(Text.take_front(Off).count('\n') + 1);
+}
+
+static bool isIdent(char C) { return llvm::isAlnum(C) || C == '_'; }
+
+/// Calls F(Name, Offset) for every identifier of Text.
+template <typename Fn> static void identifiers(llvm::StringRef Text, Fn F) {
+  size_t N = Text.size();
+  for (size_t I = 0; I < N;) {
+    char C = Text[I];
+    if (C == '"') {
+      for (++I; I < N && Text[I] != '"' && Text[I] != '\n'; ++I)
+        if (Text[I] == '\\')
+          ++I;
+      ++I;
+      continue;
+    }
+    if (!isIdent(C) || (I > 0 && isIdent(Text[I - 1]))) {
+      ++I;
+      continue;
+    }
+    size_t J = I;
+    while (J < N && isIdent(Text[J]))
+      ++J;
+    if (!llvm::isDigit(C))
+      F(Text.slice(I, J), I);
+    I = J;
+  }
+}
+
+std::vector<std::string> includes(llvm::StringRef Stripped) {
+  std::vector<std::string> Out;
+  llvm::SmallVector<llvm::StringRef> Lines;
+  Stripped.split(Lines, '\n');
+  for (llvm::StringRef L : Lines) {
+    L = L.ltrim();
+    if (!L.consume_front("#"))
+      continue;
+    L = L.ltrim();
+    if (!L.consume_front("include"))
+      continue;
+    L = L.ltrim();
+    if (L.empty() || (L[0] != '<' && L[0] != '"'))
+      continue;
+    char Close = L[0] == '<' ? '>' : '"';
+    size_t End = L.find(Close, 1);
+    if (End != llvm::StringRef::npos)
+      Out.push_back(L.slice(1, End).str());
+  }
+  return Out;
+}
+
+Dialect dialectOf(llvm::StringRef Path, llvm::StringRef Stripped) {
+  bool Hip = llvm::sys::path::extension(Path) == ".hip";
+  bool Cuda = false;
+  for (const std::string &I : includes(Stripped)) {
+    llvm::StringRef S = I;
+    if (S.starts_with("hip/") || S.starts_with("hipblas") ||
+        S.starts_with("hipcub/") || S.starts_with("hipfft") ||
+        S.starts_with("hiprand") || S.starts_with("hipsparse") ||
+        S.starts_with("hipsolver") || S.starts_with("rccl") ||
+        S.starts_with("miopen/") || S.starts_with("rocblas") ||
+        S.starts_with("rocprim/") || S.starts_with("rocrand"))
+      Hip = true;
+    if (S.starts_with("cuda") || S.starts_with("cublas") ||
+        S.starts_with("cudnn") || S.starts_with("cufft") ||
+        S.starts_with("cusparse") || S.starts_with("cusolver") ||
+        S.starts_with("curand") || S.starts_with("cub/") ||
+        S.starts_with("thrust/") || S.starts_with("cooperative_groups") ||
+        S.starts_with("nccl.h") || S.starts_with("cutlass/") ||
+        S.starts_with("cute/") || S.starts_with("device_launch_parameters") ||
+        S.starts_with("mma.h") || S.starts_with("nvToolsExt") ||
+        S.starts_with("nvtx3/"))
+      Cuda = true;
+  }
+  if (Hip)
+    return Dialect::Hip;
+  if (Cuda)
+    return Dialect::Cuda;
+  // A .cu file, or kernels without includes, rely on nvcc's implicit
+  // runtime include.
+  llvm::StringRef Ext = llvm::sys::path::extension(Path);
+  if (Ext == ".cu" || Ext == ".cuh" || Stripped.contains("__global__") ||
+      Stripped.contains("<<<"))
+    return Dialect::Cuda;
+  return Dialect::None;
+}
+
+/// The offset of the bracket matching the one at Open, or npos.
+static size_t matching(llvm::StringRef T, size_t Open, char O, char C) {
+  int Depth = 0;
+  for (size_t I = Open; I < T.size(); ++I) {
+    if (T[I] == '"' || T[I] == '\'') {
+      char Q = T[I];
+      for (++I; I < T.size() && T[I] != Q && T[I] != '\n'; ++I)
+        if (T[I] == '\\')
+          ++I;
+      continue;
+    }
+    if (T[I] == O)
+      ++Depth;
+    else if (T[I] == C && --Depth == 0)
+      return I;
+  }
+  return llvm::StringRef::npos;
+}
+
+std::vector<Kernel> scanKernels(llvm::StringRef T, const std::string &File) {
+  std::vector<Kernel> Out;
+  for (size_t At = T.find("__global__"); At != llvm::StringRef::npos;
+       At = T.find("__global__", At + 10)) {
+    if ((At > 0 && isIdent(T[At - 1])) ||
+        (At + 10 < T.size() && isIdent(T[At + 10])))
+      continue;
+    // A #define using __global__ is a macro, not a kernel.
+    size_t LineStart = T.rfind('\n', At);
+    LineStart = LineStart == llvm::StringRef::npos ? 0 : LineStart + 1;
+    if (T.slice(LineStart, At).ltrim().starts_with("#"))
+      continue;
+    // The name is the last identifier before the parameter list; skip
+    // __launch_bounds__(...) and attribute groups on the way.
+    std::string Name;
+    size_t NameOff = At, I = At + 10, Params = llvm::StringRef::npos;
+    while (I < T.size()) {
+      char C = T[I];
+      if (isIdent(C)) {
+        size_t J = I;
+        while (J < T.size() && isIdent(T[J]))
+          ++J;
+        llvm::StringRef Id = T.slice(I, J);
+        size_t K = J;
+        while (K < T.size() && llvm::isSpace(T[K]))
+          ++K;
+        if ((Id == "__launch_bounds__" || Id == "__attribute__" ||
+             Id == "__align__") &&
+            K < T.size() && T[K] == '(') {
+          size_t E = matching(T, K, '(', ')');
+          if (E == llvm::StringRef::npos)
+            break;
+          I = E + 1;
+          continue;
+        }
+        Name = Id.str();
+        NameOff = I;
+        I = J;
+        continue;
+      }
+      if (C == '(') {
+        Params = I;
+        break;
+      }
+      if (C == ';' || C == '{' || C == '}')
+        break;
+      ++I;
+    }
+    if (Params == llvm::StringRef::npos || Name.empty())
+      continue;
+    size_t Close = matching(T, Params, '(', ')');
+    if (Close == llvm::StringRef::npos)
+      continue;
+    size_t Open = T.find_first_of(";{", Close);
+    if (Open == llvm::StringRef::npos || T[Open] == ';')
+      continue; // a declaration
+    size_t End = matching(T, Open, '{', '}');
+    if (End == llvm::StringRef::npos)
+      End = T.size() - 1;
+    llvm::StringRef Body = T.slice(Open, End + 1);
+
+    Kernel K;
+    K.Name = Name;
+    K.Loc = {File, lineAt(T, NameOff)};
+    K.FromTextScan = true;
+    K.Lines = lineAt(T, End) - lineAt(T, Open) + 1;
+    // `template <...>` before __global__, back to the previous statement.
+    size_t Prev = T.find_last_of(";}", At);
+    llvm::StringRef Before =
+        T.slice(Prev == llvm::StringRef::npos ? 0 : Prev + 1, At);
+    K.Template = Before.contains("template");
+    identifiers(Body, [&](llvm::StringRef Id, size_t) {
+      if (isWarpIntrinsic(Id))
+        K.WarpIntrinsics.insert(Id.str());
+      else if (isAtomic(Id))
+        K.Atomics.insert(Id.str());
+      else if (isTensorCore(Id))
+        K.TensorCore.insert(Id.str());
+      else if (Id == "__shared__")
+        ++K.SharedVars;
+      else if (Id == "asm" || Id == "__asm__" || Id == "__asm")
+        ++K.InlineAsm;
+    });
+    if (Body.contains("wmma::"))
+      K.TensorCore.insert("wmma");
+    if (K.InlineAsm && (Body.contains("mma.") || Body.contains("ldmatrix") ||
+                        Body.contains("wgmma")))
+      K.TensorCore.insert("inline mma");
+    K.DynamicShared = Body.contains("extern __shared__") ||
+                      Body.contains("extern  __shared__");
+    Out.push_back(std::move(K));
+  }
+  return Out;
+}
+
+std::vector<LaunchRef> scanLaunches(llvm::StringRef T,
+                                    const std::string &File) {
+  std::vector<LaunchRef> Out;
+  for (size_t At = T.find("<<<"); At != llvm::StringRef::npos;
+       At = T.find("<<<", At + 3)) {
+    // Back over spaces and template arguments to the kernel's name.
+    size_t I = At;
+    while (I > 0 && llvm::isSpace(T[I - 1]))
+      --I;
+    if (I > 0 && T[I - 1] == '>') {
+      int Depth = 0;
+      while (I > 0) {
+        char C = T[--I];
+        if (C == '>')
+          ++Depth;
+        else if (C == '<' && --Depth == 0)
+          break;
+      }
+      while (I > 0 && llvm::isSpace(T[I - 1]))
+        --I;
+    }
+    size_t E = I;
+    while (I > 0 && (isIdent(T[I - 1]) || T[I - 1] == ':'))
+      --I;
+    if (I == E)
+      continue;
+    std::string Name = T.slice(I, E).str();
+    Out.push_back({"", Name, {File, lineAt(T, At)}});
+  }
+  for (llvm::StringRef Macro : {"hipLaunchKernelGGL", "hipLaunchKernelEx"}) {
+    for (size_t At = T.find(Macro); At != llvm::StringRef::npos;
+         At = T.find(Macro, At + Macro.size())) {
+      size_t I = T.find('(', At);
+      if (I == llvm::StringRef::npos)
+        break;
+      llvm::StringRef Rest = T.drop_front(I + 1).ltrim();
+      if (Rest.consume_front("HIP_KERNEL_NAME"))
+        Rest = Rest.ltrim().drop_front().ltrim();
+      size_t N = 0;
+      while (N < Rest.size() && (isIdent(Rest[N]) || Rest[N] == ':'))
+        ++N;
+      if (N)
+        Out.push_back({"", Rest.take_front(N).str(), {File, lineAt(T, At)}});
+    }
+  }
+  return Out;
+}
+
+std::vector<NameUse> scanNames(llvm::StringRef T, const std::string &File,
+                               const rules::RuleSet &Rules) {
+  std::vector<NameUse> Out;
+  unsigned Line = 1;
+  size_t LastOff = 0;
+  identifiers(T, [&](llvm::StringRef Id, size_t Off) {
+    const rules::RuleEntry *E = Rules.find(Id);
+    if (!E || E->EntryKind == rules::Kind::Member ||
+        E->EntryKind == rules::Kind::Header)
+      return;
+    Line += unsigned(T.slice(LastOff, Off).count('\n'));
+    LastOff = Off;
+    Out.push_back({File, unsigned(Off), Line, Id.str()});
+  });
+  return Out;
+}
+
+namespace {
+
+struct OpsPattern {
+  const char *Kind;
+  const char *Needle; ///< substring that must appear (case-insensitive)
+  bool SourceToo;     ///< also in C/C++/CUDA files
+  const char *Rocm;
+};
+
+const OpsPattern Patterns[] = {
+    {"ops-visible-devices", "cuda_visible_devices", true,
+     "HIP_VISIBLE_DEVICES (or ROCR_VISIBLE_DEVICES)"},
+    {"ops-visible-devices", "nvidia_visible_devices", true,
+     "ROCR_VISIBLE_DEVICES; expose /dev/kfd and /dev/dri to the container"},
+    {"ops-telemetry", "nvidia-smi", true, "amd-smi (rocm-smi on older ROCm)"},
+    {"ops-telemetry", "nvml", false, "amdsmi (AMD SMI library, Python amdsmi)"},
+    {"ops-telemetry", "dcgm", true,
+     "AMD Device Metrics Exporter / amd-smi metrics"},
+    {"ops-k8s-gpu-resource", "nvidia.com/gpu", true,
+     "amd.com/gpu (AMD GPU device plugin for Kubernetes)"},
+    {"ops-container-image", "nvcr.io/", true,
+     "rocm/dev-ubuntu-*, rocm/pytorch or rocm/tensorflow images"},
+    {"ops-container-image", "nvidia/cuda", true,
+     "rocm/dev-ubuntu-* images"},
+    {"ops-container-runtime", "nvidia-docker", true,
+     "docker --device=/dev/kfd --device=/dev/dri --group-add video"},
+    {"ops-container-runtime", "--gpus", false,
+     "docker --device=/dev/kfd --device=/dev/dri --group-add video"},
+    {"ops-container-runtime", "runtime: nvidia", false,
+     "no runtime class needed: device plugin plus /dev/kfd, /dev/dri"},
+    {"ops-container-runtime", "runtimeclassname: nvidia", false,
+     "no runtime class needed: device plugin plus /dev/kfd, /dev/dri"},
+    {"ops-container-runtime", "nvidia-container", true,
+     "AMD container toolkit or plain device mounts"},
+    {"ops-nccl-env", "nccl_", false,
+     "RCCL reads NCCL_* variables; check each against RCCL's list"},
+    {"ops-launch-blocking", "cuda_launch_blocking", true,
+     "AMD_SERIALIZE_KERNEL=3 / HIP_LAUNCH_BLOCKING=1"},
+    {"ops-profiler", "nvprof", true, "rocprofv3"},
+    {"ops-profiler", "nsys ", false, "rocprofv3 / rocprof-sys"},
+    {"ops-profiler", "ncu ", false, "rocprof-compute"},
+    {"ops-toolkit-path", "cuda_home", false, "ROCM_PATH"},
+};
+
+} // namespace
+
+std::vector<OpsItem> scanOps(llvm::StringRef Text, const std::string &File,
+                             bool IsSource) {
+  std::vector<OpsItem> Out;
+  llvm::SmallVector<llvm::StringRef> Lines;
+  Text.split(Lines, '\n');
+  for (size_t I = 0; I < Lines.size(); ++I) {
+    llvm::StringRef L = Lines[I].trim();
+    if (L.empty() || L.size() > 400)
+      continue;
+    std::string Lower = L.lower();
+    std::set<std::string> Kinds;
+    for (const OpsPattern &P : Patterns) {
+      if ((IsSource && !P.SourceToo) || Kinds.count(P.Kind))
+        continue;
+      size_t At = Lower.find(P.Needle);
+      if (At == std::string::npos)
+        continue;
+      // Word starts only: "nsys " inside "ansys " is not the profiler.
+      if (At > 0 && (isIdent(Lower[At - 1]) && P.Needle[0] != '-'))
+        if (llvm::StringRef(P.Kind) == "ops-profiler" ||
+            llvm::StringRef(P.Kind) == "ops-nccl-env")
+          continue;
+      Kinds.insert(P.Kind);
+      Out.push_back({P.Kind, {File, unsigned(I + 1)}, L.str(), P.Rocm});
+    }
+  }
+  return Out;
+}
+
+} // namespace hipport::report

@@ -1,0 +1,217 @@
+#include "Validate/ValidateReport.h"
+
+#include "Core/FileWriter.h"
+#include "Core/SourceText.h"
+
+#include <fmt/format.h>
+
+using nlohmann::json;
+
+namespace hipport::validate {
+namespace {
+
+std::string runDetail(const RunResult &Run) {
+  for (const BufferResult &B : Run.Buffers)
+    if (!B.passed())
+      return B.Problem.empty()
+                 ? fmt::format("'{}': {} of {} elements differ", B.Name,
+                               B.Mismatches, B.Count)
+                 : fmt::format("'{}': {}", B.Name, B.Problem);
+  return Run.Message;
+}
+
+/// Line and column of a byte offset, for lint findings.
+std::pair<unsigned, unsigned> lineCol(const std::string &File, unsigned Off) {
+  auto Text = core::readFile(File);
+  if (!Text) {
+    llvm::consumeError(Text.takeError());
+    return {0, 0};
+  }
+  unsigned Line = 1, Col = 1;
+  for (unsigned I = 0; I < Off && I < Text->size(); ++I) {
+    if ((*Text)[I] == '\n') {
+      ++Line;
+      Col = 1;
+    } else {
+      ++Col;
+    }
+  }
+  return {Line, Col};
+}
+
+const char *ruleOf(RunStatus S) {
+  switch (S) {
+  case RunStatus::Fail:
+    return "validate-mismatch";
+  case RunStatus::BuildError:
+    return "validate-build-error";
+  case RunStatus::RunError:
+    return "validate-run-error";
+  case RunStatus::Timeout:
+    return "validate-timeout";
+  default:
+    return "validate-skipped";
+  }
+}
+
+} // namespace
+
+void printText(llvm::raw_ostream &OS, const ValidateResult &R) {
+  OS << "reference: " << R.Reference << "\n";
+  for (const std::string &W : R.Warnings)
+    OS << "warning: " << W << "\n";
+  unsigned Passed = 0, Failed = 0;
+  for (const KernelResult &K : R.Kernels) {
+    bool Ok = K.passed();
+    (Ok ? Passed : Failed)++;
+    std::string Where = K.HipFile.empty()
+                            ? K.Spec.Relative
+                            : fmt::format("{}:{}", K.Spec.Relative, K.Spec.Line);
+    OS << fmt::format("{} {} ({})\n", Ok ? "PASS" : "FAIL", K.Spec.Name, Where);
+    for (const std::string &N : K.Spec.Notes)
+      OS << "  note: " << N << "\n";
+    if (K.ReferenceStatus != RunStatus::Pass) {
+      OS << fmt::format("  reference: {}: {}\n", statusName(K.ReferenceStatus),
+                        K.ReferenceMessage);
+      continue;
+    }
+    for (const RunResult &Run : K.Runs) {
+      OS << fmt::format("  {:<16} {}", Run.label(), statusName(Run.Status));
+      if (Run.Status == RunStatus::Pass || Run.Status == RunStatus::Fail)
+        OS << fmt::format("  max error {}", Run.MaxError);
+      if (Run.Status != RunStatus::Pass)
+        OS << "  " << runDetail(Run);
+      OS << "\n";
+      if (Run.Status != RunStatus::Fail)
+        continue;
+      for (const BufferResult &B : Run.Buffers)
+        for (const Mismatch &M : B.First)
+          OS << fmt::format("    {}[{}]: expected {}, got {}\n", B.Name,
+                            M.Index, M.Expected, M.Actual);
+    }
+    if (!Ok)
+      for (const core::Finding &F : K.Lint) {
+        auto [L, C] = lineCol(F.Range.File, F.Range.Offset);
+        OS << fmt::format("  lint: {}:{}:{}: {}: {} [{}]\n", F.Range.File, L, C,
+                          core::severityName(F.Level), F.Message, F.CheckId);
+      }
+  }
+  OS << fmt::format("{} kernel(s): {} passed, {} failed ({} builds, {:.1f} s)\n",
+                    R.Kernels.size(), Passed, Failed, R.Builds, R.Seconds);
+}
+
+json toJson(const ValidateResult &R) {
+  json Ks = json::array();
+  for (const KernelResult &K : R.Kernels) {
+    json Runs = json::array();
+    for (const RunResult &Run : K.Runs) {
+      json Bufs = json::array();
+      for (const BufferResult &B : Run.Buffers) {
+        json First = json::array();
+        for (const Mismatch &M : B.First)
+          First.push_back({{"index", M.Index},
+                           {"expected", M.Expected},
+                           {"actual", M.Actual}});
+        Bufs.push_back({{"name", B.Name},
+                        {"count", B.Count},
+                        {"mismatches", B.Mismatches},
+                        {"max_error", B.MaxError},
+                        {"first_mismatches", First},
+                        {"problem", B.Problem}});
+      }
+      Runs.push_back({{"target", backendName(Run.Target)},
+                      {"wave", Run.Wave},
+                      {"status", statusName(Run.Status)},
+                      {"message", Run.Message},
+                      {"max_error", Run.MaxError},
+                      {"buffers", Bufs}});
+    }
+    json Lint = json::array();
+    for (const core::Finding &F : K.Lint) {
+      auto [L, C] = lineCol(F.Range.File, F.Range.Offset);
+      Lint.push_back({{"check", F.CheckId},
+                      {"severity", core::severityName(F.Level)},
+                      {"file", F.Range.File},
+                      {"line", L},
+                      {"column", C},
+                      {"message", F.Message}});
+    }
+    Ks.push_back({{"kernel", K.Spec.Name},
+                  {"passed", K.passed()},
+                  {"cuda_file", K.Spec.Relative},
+                  {"cuda_line", K.Spec.Line},
+                  {"hip_file", K.HipFile},
+                  {"hip_line", K.HipLine},
+                  {"reference_status", statusName(K.ReferenceStatus)},
+                  {"reference_message", K.ReferenceMessage},
+                  {"spec", specToJson(K.Spec)},
+                  {"notes", K.Spec.Notes},
+                  {"runs", Runs},
+                  {"lint", Lint}});
+  }
+  unsigned Passed = 0;
+  for (const KernelResult &K : R.Kernels)
+    Passed += K.passed();
+  return {{"reference", R.Reference},
+          {"warnings", R.Warnings},
+          {"kernels", Ks},
+          {"summary",
+           {{"kernels", R.Kernels.size()},
+            {"passed", Passed},
+            {"failed", R.Kernels.size() - Passed},
+            {"builds", R.Builds},
+            {"seconds", R.Seconds}}}};
+}
+
+json toSarif(const ValidateResult &R) {
+  json Results = json::array();
+  std::set<std::string> Rules;
+  for (const KernelResult &K : R.Kernels) {
+    std::vector<std::pair<RunStatus, std::string>> Problems;
+    if (K.ReferenceStatus != RunStatus::Pass)
+      Problems.push_back({K.ReferenceStatus,
+                          "reference: " + K.ReferenceMessage});
+    for (const RunResult &Run : K.Runs)
+      if (Run.Status != RunStatus::Pass && Run.Status != RunStatus::Compiled &&
+          Run.Status != RunStatus::Skipped) {
+        std::string Msg = fmt::format("kernel '{}' on {}: {}", K.Spec.Name,
+                                      Run.label(), runDetail(Run));
+        for (const BufferResult &B : Run.Buffers)
+          if (!B.First.empty()) {
+            Msg += fmt::format("; first mismatch {}[{}]: expected {}, got {}",
+                               B.Name, B.First[0].Index, B.First[0].Expected,
+                               B.First[0].Actual);
+            break;
+          }
+        Problems.push_back({Run.Status, Msg});
+      }
+    for (auto &[St, Msg] : Problems) {
+      Rules.insert(ruleOf(St));
+      json Loc = {{"physicalLocation",
+                   {{"artifactLocation",
+                     {{"uri", K.HipFile.empty() ? K.Spec.Relative : K.HipFile}}},
+                    {"region",
+                     {{"startLine",
+                       std::max(1u, K.HipFile.empty() ? K.Spec.Line
+                                                      : K.HipLine)}}}}}}};
+      Results.push_back({{"ruleId", ruleOf(St)},
+                         {"level", "error"},
+                         {"message", {{"text", Msg}}},
+                         {"locations", json::array({Loc})}});
+    }
+  }
+  json RuleList = json::array();
+  for (const std::string &Id : Rules)
+    RuleList.push_back({{"id", Id}});
+  return {{"version", "2.1.0"},
+          {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+          {"runs",
+           json::array({{{"tool",
+                          {{"driver",
+                            {{"name", "hipport-validate"},
+                             {"informationUri", "docs/validate.md"},
+                             {"rules", RuleList}}}}},
+                         {"results", Results}}})}};
+}
+
+} // namespace hipport::validate

@@ -1,0 +1,21 @@
+//===- ValidateReport.h - text, JSON and SARIF of a validation -*- C++ -*-===//
+#pragma once
+
+#include "Validate/Validator.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <nlohmann/json.hpp>
+
+namespace hipport::validate {
+
+/// One block per kernel: its result on each target, then for failures the
+/// first mismatching indices with both values, and the lint findings inside
+/// the kernel. A summary line last.
+void printText(llvm::raw_ostream &OS, const ValidateResult &R);
+nlohmann::json toJson(const ValidateResult &R);
+/// SARIF 2.1.0: one result per failing kernel run, at the kernel's definition
+/// in the port, rule id "validate-mismatch", "validate-build-error", ...
+nlohmann::json toSarif(const ValidateResult &R);
+
+} // namespace hipport::validate

@@ -1,0 +1,166 @@
+//===- ValidateCommand.cpp - hipport validate ------------------------------===//
+#include "Command.h"
+
+#include "Validate/Program.h"
+#include "Validate/ValidateReport.h"
+#include "Validate/Validator.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <thread>
+
+using namespace llvm;
+using namespace hipport;
+
+namespace {
+
+cl::SubCommand ValidateCmd("validate",
+                           "Run ported kernels against CUDA reference outputs");
+cl::list<std::string> Dirs(cl::Positional, cl::sub(ValidateCmd),
+                           cl::desc("CUDA_DIR HIP_DIR"));
+cl::list<std::string> KernelsOpt("kernels", cl::CommaSeparated,
+                                 cl::desc("Validate only these kernels"),
+                                 cl::sub(ValidateCmd));
+cl::opt<std::string> SpecOpt("spec", cl::desc("Kernel spec file (JSON)"),
+                             cl::value_desc("file"), cl::sub(ValidateCmd));
+cl::opt<std::string> ReferenceOpt(
+    "reference", cl::desc("cuda, cuda-cpu or golden:DIR (default: cuda where "
+                          "an NVIDIA GPU is, else cuda-cpu)"),
+    cl::sub(ValidateCmd));
+cl::list<std::string> TargetOpt(
+    "target", cl::CommaSeparated,
+    cl::desc("hip, hip-cpu, compile-only, cuda, cuda-cpu (default hip-cpu)"),
+    cl::sub(ValidateCmd));
+cl::opt<std::string> WaveOpt("wave", cl::desc("hip-cpu width: 32, 64 or both"),
+                             cl::init("64"), cl::sub(ValidateCmd));
+cl::opt<std::string> RecordOpt("record",
+                               cl::desc("Store reference inputs and outputs"),
+                               cl::value_desc("dir"), cl::sub(ValidateCmd));
+cl::opt<std::string> FormatOpt("format", cl::desc("text, json or sarif"),
+                               cl::init("text"), cl::sub(ValidateCmd));
+cl::opt<std::string> WorkOpt("work-dir",
+                             cl::desc("Keep drivers, builds and outputs here"),
+                             cl::sub(ValidateCmd));
+cl::opt<unsigned> JobsOpt("j", cl::desc("Builds and runs in parallel"),
+                          cl::init(0), cl::sub(ValidateCmd));
+cl::opt<unsigned> TimeoutOpt("timeout", cl::desc("Seconds per driver run"),
+                             cl::init(60), cl::sub(ValidateCmd));
+cl::opt<std::string> ArchOpt("offload-arch",
+                             cl::desc("AMD target of hip and compile-only"),
+                             cl::init("gfx90a"), cl::sub(ValidateCmd));
+cl::opt<std::string> CudaArchOpt("cuda-arch", cl::desc("nvcc -arch"),
+                                 cl::init("native"), cl::sub(ValidateCmd));
+cl::opt<std::string> HipcpuLibOpt("hipcpu-lib", cl::desc("libhipcpu.a"),
+                                  cl::sub(ValidateCmd));
+cl::opt<std::string> CxxOpt("cxx", cl::desc("C++ compiler for runtime/hipcpu"),
+                            cl::sub(ValidateCmd));
+cl::opt<std::string> CudaPathOpt("cuda-path",
+                                 cl::desc("CUDA toolkit to parse with"),
+                                 cl::sub(ValidateCmd));
+cl::opt<bool> NoLintOpt("no-lint",
+                        cl::desc("Do not lint the port's failing kernels"),
+                        cl::sub(ValidateCmd));
+// Program mode.
+cl::opt<bool> ProgramOpt("program",
+                         cl::desc("Build and run whole programs and compare "
+                                  "exit code, stdout and output files"),
+                         cl::sub(ValidateCmd));
+cl::list<std::string> RunArgsOpt("run-arg",
+                                 cl::desc("Argument of the program (repeat)"),
+                                 cl::sub(ValidateCmd));
+cl::list<std::string> OutputFileOpt(
+    "output-file", cl::desc("A file the program writes, compared (repeat)"),
+    cl::sub(ValidateCmd));
+cl::opt<double> StdoutRelOpt("stdout-rel",
+                             cl::desc("Relative tolerance of numbers in stdout"),
+                             cl::init(1e-5), cl::sub(ValidateCmd));
+cl::opt<double> StdoutAbsOpt("stdout-abs",
+                             cl::desc("Absolute tolerance of numbers in stdout"),
+                             cl::init(1e-6), cl::sub(ValidateCmd));
+
+int runValidate() {
+  if (Dirs.size() != 2) {
+    cli::error("validate: expected CUDA_DIR HIP_DIR");
+    return 2;
+  }
+  if (FormatOpt != "text" && FormatOpt != "json" && FormatOpt != "sarif") {
+    cli::error("--format: expected text, json or sarif");
+    return 2;
+  }
+  validate::ValidateOptions O;
+  O.CudaDir = Dirs[0];
+  O.HipDir = Dirs[1];
+  O.Kernels.assign(KernelsOpt.begin(), KernelsOpt.end());
+  O.SpecFile = SpecOpt;
+  O.Reference = ReferenceOpt;
+  if (!TargetOpt.empty()) {
+    O.Targets.clear();
+    for (const std::string &T : TargetOpt) {
+      validate::BackendKind B;
+      if (!validate::parseBackend(T, B)) {
+        cli::error("--target: expected hip, hip-cpu, compile-only, cuda or "
+                   "cuda-cpu, got '" + T + "'");
+        return 2;
+      }
+      O.Targets.push_back(B);
+    }
+  }
+  if (WaveOpt == "both")
+    O.Waves = {64, 32};
+  else if (WaveOpt == "32" || WaveOpt == "64")
+    O.Waves = {std::stoi(WaveOpt)};
+  else {
+    cli::error("--wave: expected 32, 64 or both");
+    return 2;
+  }
+  O.RecordDir = RecordOpt;
+  O.WorkDir = WorkOpt;
+  O.Jobs = JobsOpt ? unsigned(JobsOpt)
+                   : std::max(1u, std::thread::hardware_concurrency());
+  O.TimeoutSeconds = TimeoutOpt;
+  O.Tools.OffloadArch = ArchOpt;
+  O.Tools.CudaArch = CudaArchOpt;
+  O.Tools.HipcpuLib = HipcpuLibOpt;
+  O.Tools.Cxx = CxxOpt;
+  O.Tools.Argv0 = "hipport"; // Linux finds the binary via /proc/self/exe
+  O.ExtraClangArgs = cli::ExtraClangArgs;
+  O.CudaPath = CudaPathOpt;
+  O.LintFailures = !NoLintOpt;
+
+  if (ProgramOpt) {
+    validate::ProgramOptions PO;
+    PO.Base = O;
+    PO.RunArgs.assign(RunArgsOpt.begin(), RunArgsOpt.end());
+    PO.OutputFiles.assign(OutputFileOpt.begin(), OutputFileOpt.end());
+    PO.StdoutRel = StdoutRelOpt;
+    PO.StdoutAbs = StdoutAbsOpt;
+    auto R = validate::validateProgram(PO);
+    if (!R) {
+      cli::error(toString(R.takeError()));
+      return 2;
+    }
+    if (FormatOpt == "text")
+      validate::printProgramText(outs(), *R);
+    else
+      outs() << validate::programToJson(*R).dump(2) << "\n";
+    return R->allPassed() ? 0 : 1;
+  }
+
+  auto R = validate::validate(O);
+  if (!R) {
+    cli::error(toString(R.takeError()));
+    return 2;
+  }
+  if (FormatOpt == "json")
+    outs() << validate::toJson(*R).dump(2) << "\n";
+  else if (FormatOpt == "sarif")
+    outs() << validate::toSarif(*R).dump(2) << "\n";
+  else
+    validate::printText(outs(), *R);
+  return R->allPassed() ? 0 : 1;
+}
+
+cli::RegisterCommand Reg(ValidateCmd, runValidate);
+
+} // namespace
