@@ -64,7 +64,17 @@ void scanLines(const ScannerInfo &Info, const std::string &File,
       while (!Rest.empty() && Re.match(Rest, &M)) {
         if (M[0].empty())
           break;
-        size_t Col = M[0].data() - Line.data();
+        // Word-boundary groups stand in for look-arounds ERE lacks; they
+        // are not part of what the finding points at.
+        llvm::StringRef Hit = M[0];
+        size_t Skip = Hit.size();
+        Hit = Hit.ltrim(" \t(\"'=,;");
+        Hit = Hit.rtrim(" \t)\"',;");
+        if (Hit.empty()) {
+          Rest = Rest.drop_front((M[0].data() - Rest.data()) + Skip);
+          continue;
+        }
+        size_t Col = Hit.data() - Line.data();
         // Overlapping rules (a CMake variable and its nvcc flag) report once.
         bool Covered = false;
         for (const core::Finding &F : LineFindings)
@@ -75,14 +85,14 @@ void scanLines(const ScannerInfo &Info, const std::string &File,
           core::Finding F;
           F.CheckId = Info.Id;
           F.Level = Info.Level;
-          F.Range = {File, unsigned(Pos + Col), unsigned(M[0].size())};
+          F.Range = {File, unsigned(Pos + Col), unsigned(Hit.size())};
           std::string Msg = R.Message;
           for (size_t I; (I = Msg.find("$0")) != std::string::npos;)
-            Msg.replace(I, 2, M[0].str());
+            Msg.replace(I, 2, Hit.str());
           F.Message = Msg;
           LineFindings.push_back(std::move(F));
         }
-        Rest = Line.drop_front(Col + M[0].size());
+        Rest = Line.drop_front((M[0].data() - Line.data()) + Skip);
       }
     }
     std::sort(LineFindings.begin(), LineFindings.end(),

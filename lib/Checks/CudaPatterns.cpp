@@ -168,6 +168,9 @@ static bool isBuiltinVar(const Expr *E, llvm::StringRef Name) {
 bool mentionsBuiltin(const Stmt *S, llvm::StringRef Name) {
   if (!S)
     return false;
+  // threadIdx.x is a property read whose base hides in an OpaqueValueExpr.
+  if (const auto *O = dyn_cast<OpaqueValueExpr>(S))
+    return mentionsBuiltin(O->getSourceExpr(), Name);
   if (const auto *E = dyn_cast<Expr>(S))
     if (isBuiltinVar(E, Name))
       return true;
@@ -193,6 +196,8 @@ bool isWarpSizeRef(const Expr *E, const ASTContext &Ctx) {
 const Expr *findWarpSizeRef(const Stmt *S, const ASTContext &Ctx) {
   if (!S)
     return nullptr;
+  if (const auto *O = dyn_cast<OpaqueValueExpr>(S))
+    return findWarpSizeRef(O->getSourceExpr(), Ctx);
   if (const auto *E = dyn_cast<Expr>(S))
     if (isWarpSizeRef(E, Ctx))
       return E;
@@ -214,9 +219,11 @@ static bool laneName(llvm::StringRef N) {
 }
 
 bool isLaneLike(const Expr *E, const ASTContext &Ctx, unsigned Depth) {
-  if (!E || Depth > 3)
+  if (!E || Depth > 4)
     return false;
   E = E->IgnoreParenCasts();
+  if (const auto *O = dyn_cast<OpaqueValueExpr>(E))
+    return isLaneLike(O->getSourceExpr(), Ctx, Depth);
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const ValueDecl *D = DRE->getDecl();
     if (D->getName() == "threadIdx")
@@ -229,13 +236,23 @@ bool isLaneLike(const Expr *E, const ASTContext &Ctx, unsigned Depth) {
     }
     return false;
   }
+  // HIP's threadIdx.x converts to unsigned through an operator.
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+    if (isa_and_nonnull<CXXConversionDecl>(MC->getMethodDecl()))
+      return isLaneLike(MC->getImplicitObjectArgument(), Ctx, Depth);
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return isLaneLike(ME->getBase(), Ctx, Depth);
   if (const auto *C = dyn_cast<CallExpr>(E)) {
     llvm::StringRef N = calleeName(C);
     if (N == "__lane_id" || N == "thread_rank" || N == "__hip_get_thread_idx_x" ||
         N == "__ockl_get_local_id")
       return true;
   }
-  if (isa<IntegerLiteral>(E))
+  // Data loaded with a thread index, or returned by a call, is a value,
+  // not an index.
+  if (isa<IntegerLiteral>(E) || isa<ArraySubscriptExpr>(E) ||
+      isa<CallExpr>(E) || isa<UnaryOperator>(E) &&
+                              cast<UnaryOperator>(E)->getOpcode() == UO_Deref)
     return false;
   for (const Stmt *Ch : E->children())
     if (const auto *CE = dyn_cast_or_null<Expr>(Ch))
@@ -287,10 +304,16 @@ static bool isBitPacking(const BinaryOperator *BO, ASTContext &Ctx) {
   const Stmt *Child;
   DynTypedNode P = semanticParent(BO, Ctx, Child);
   if (const auto *AS = P.get<ArraySubscriptExpr>()) {
-    if (AS->getIdx()->IgnoreParenCasts() == BO->IgnoreParenCasts() ||
-        strip(AS->getIdx()) == BO) {
+    // `bits[i >> 5]`: a word of a bitmap. Warp slots (`sums[tid / 32]`) are
+    // arrays too, so the array must look like a bitmap by type and name.
+    if (strip(AS->getIdx()) == BO) {
       QualType T = AS->getType();
-      if (T->isIntegerType() && Ctx.getTypeSize(T) == 32)
+      std::string Name = sourceText(AS->getBase()->getSourceRange(), Ctx);
+      llvm::StringRef N(Name);
+      static llvm::Regex Bitmap("bit|word|mask|flag|pack|bmp|set",
+                                llvm::Regex::IgnoreCase);
+      if (T->isUnsignedIntegerType() && Ctx.getTypeSize(T) == 32 &&
+          Bitmap.match(N))
         return true;
     }
   }

@@ -75,8 +75,12 @@ static std::string constantContext(const Expr *Ref, ASTContext &C) {
       N = P;
       continue;
     }
-    if (const auto *CE = P.get<ConstantExpr>()) {
-      (void)CE;
+    if (P.get<ConstantExpr>()) {
+      // Clang wraps what it evaluates as a constant; the parent says why,
+      // and template arguments have no parent in the map.
+      auto PP = C.getParents(P);
+      if (PP.empty())
+        return "a template argument";
       N = P;
       continue;
     }

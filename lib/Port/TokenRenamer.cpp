@@ -179,7 +179,16 @@ void TokenRenamer::run(const std::string &File, const std::string &Text,
              "conflicting edits proposed for this location; kept the first");
   };
 
-  bool SawRuntimeInclude = false;
+  // nvcc includes the runtime before anything else, and some HIP headers
+  // (hip_cooperative_groups.h in 5.2) need it first: the runtime must be the
+  // first HIP header a .cu file includes.
+  bool FirstHipHeaderSeen = false, RuntimeFirst = false;
+  auto SeeHeader = [&](const std::string &Final, bool Mapped) {
+    if (FirstHipHeaderSeen || (!Mapped && !llvm::StringRef(Final).starts_with("hip")))
+      return;
+    FirstHipHeaderSeen = true;
+    RuntimeFirst = includesHipRuntime(Final);
+  };
   for (size_t I = 0; I < T.size(); ++I) {
     const RawToken &Tok = T[I];
     // Include lines: swap the header, keeping the quote or angle style.
@@ -200,11 +209,11 @@ void TokenRenamer::run(const std::string &File, const std::string &Text,
       if (!Close || Stop == std::string::npos || Stop > Nl)
         continue;
       std::string Header = Text.substr(Start + 1, Stop - Start - 1);
-      if (includesHipRuntime(Header))
-        SawRuntimeInclude = true;
       const rules::RuleEntry *E = Rules.find(Header);
-      if (!E || E->EntryKind != rules::Kind::Header)
+      if (!E || E->EntryKind != rules::Kind::Header) {
+        SeeHeader(Header, false);
         continue;
+      }
       rules::Mapping M = Rules.resolve(*E, Opts.Target);
       if (M.Act == rules::Mapping::Action::Unsupported) {
         ++Stats.Left[E->Family];
@@ -212,8 +221,7 @@ void TokenRenamer::run(const std::string &File, const std::string &Text,
                unsigned(Header.size()), unsupportedMessage(M));
         continue;
       }
-      if (includesHipRuntime(M.Hip))
-        SawRuntimeInclude = true;
+      SeeHeader(M.Hip, true);
       if (M.Hip != Header) {
         ++Stats.Converted[E->Family];
         AddEdit(Start + 1, unsigned(Header.size()), M.Hip, E->Family);
@@ -277,7 +285,7 @@ void TokenRenamer::run(const std::string &File, const std::string &Text,
     }
   }
   realignContinuations(Text, Out);
-  if (NeedsRuntimeInclude && !SawRuntimeInclude)
+  if (NeedsRuntimeInclude && !RuntimeFirst)
     AddEdit(includeInsertionPoint(Text, T), 0,
             "#include \"hip/hip_runtime.h\"\n", "");
 }

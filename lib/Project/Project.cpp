@@ -229,7 +229,10 @@ std::vector<std::string> Project::clangArgs(llvm::StringRef File) const {
     // nvcc adds the CCCL include dir implicitly; clang does not.
     Args = {"-x", "cuda", "--cuda-host-only", "--cuda-path=" + CudaPath,
             "-I" + CudaPath + "/include/cccl", "-nocudalib",
-            "-Wno-unknown-cuda-version"};
+            "-Wno-unknown-cuda-version",
+            // nvcc accepts what clang's C++17 mode rejects by default:
+            // `register`, and launches from device code without -rdc.
+            "-Wno-register", "-fgpu-rdc"};
   } else {
     Args = {"-x", "c++"};
   }

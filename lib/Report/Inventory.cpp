@@ -5,6 +5,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/DenseMap.h"
@@ -59,6 +60,17 @@ public:
   Places(const project::Project &P, const SourceManager &SM, ASTContext &Ctx)
       : P(P), SM(SM), Ctx(Ctx) {}
   ASTContext &astContext() { return Ctx; }
+
+  /// The identifier written in the file at Loc's file location: for
+  /// `cublasCreate(&h)` that is cublasCreate, though the AST names the
+  /// cublasCreate_v2 the macro expands to.
+  llvm::StringRef spelled(SourceLocation Loc) {
+    SourceLocation FL = SM.getFileLoc(Loc);
+    unsigned Len = Lexer::MeasureTokenLength(FL, SM, Ctx.getLangOpts());
+    bool Invalid = false;
+    const char *C = SM.getCharacterData(FL, &Invalid);
+    return Invalid ? llvm::StringRef() : llvm::StringRef(C, Len);
+  }
 
   /// The project file holding Loc (its file location), or "".
   std::string file(SourceLocation Loc) {
@@ -314,9 +326,25 @@ public:
     return true;
   }
 
+  /// `cub::`, `thrust::`: namespaces are rule-table names too.
+  bool TraverseNestedNameSpecifierLoc(NestedNameSpecifierLoc NNS) {
+    if (NNS && NNS.getNestedNameSpecifier().getKind() ==
+                   NestedNameSpecifier::Kind::Namespace) {
+      const NamespaceBaseDecl *NS = NNS.getAsNamespaceAndPrefix().Namespace;
+      if (NS && NS->getDeclName().isIdentifier())
+        use(NNS.getLocalBeginLoc(), NS->getName(), NS);
+    }
+    return RecursiveASTVisitor::TraverseNestedNameSpecifierLoc(NNS);
+  }
+
   /// A name in the rule tables, spelled in a project file and declared
   /// outside it (the project's own `cudaMalloc` wrapper is not CUDA's).
   void use(SourceLocation Loc, llvm::StringRef Name, const Decl *D) {
+    if (Loc.isMacroID()) {
+      llvm::StringRef Sp = Pl.spelled(Loc);
+      if (Sp != Name && Rules.find(Sp))
+        Name = Sp;
+    }
     const rules::RuleEntry *E = Rules.find(Name);
     if (!E || E->EntryKind == rules::Kind::Member)
       return;

@@ -95,9 +95,9 @@ std::string dirOf(const std::string &Rel) {
 
 unsigned riskScore(const Kernel &K) {
   unsigned R = 0;
-  R += K.TensorCore.empty() ? 0 : 5;
-  R += K.InlineAsm ? 4 : 0;
-  R += K.WarpIntrinsics.empty() ? 0 : 3;
+  R += K.TensorCore.empty() ? 0 : 8;
+  R += K.InlineAsm ? 6 : 0;
+  R += K.WarpIntrinsics.empty() ? 0 : 4;
   R += K.SharedVars ? 1 : 0;
   R += K.DynamicShared ? 1 : 0;
   R += K.Atomics.empty() ? 0 : 1;

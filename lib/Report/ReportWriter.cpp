@@ -287,11 +287,15 @@ void writeReportMarkdown(llvm::raw_ostream &OS, const Report &R) {
   OS << fmt::format("**Total: {}** (a range, not a quote: each item is priced "
                     "low-high by the cost model `{}`)\n\n",
                     hoursRange(R.Est.Low, R.Est.High), R.Est.CostModelFile);
-  OS << "| Category | Hours | What it covers |\n|---|---|---|\n";
-  for (const CategoryEstimate &C : R.Est.Categories)
-    if (C.High > 0)
-      OS << fmt::format("| {} | {} | {} |\n", C.Category,
-                        hoursRange(C.Low, C.High), md(C.Description));
+  if (R.Est.High > 0) {
+    OS << "| Category | Hours | What it covers |\n|---|---|---|\n";
+    for (const CategoryEstimate &C : R.Est.Categories)
+      if (C.High > 0)
+        OS << fmt::format("| {} | {} | {} |\n", C.Category,
+                          hoursRange(C.Low, C.High), md(C.Description));
+  } else {
+    OS << "Nothing to estimate.\n";
+  }
   if (!R.Est.Dominant.empty()) {
     OS << "\nDominated by:\n\n";
     for (const EstimateLine &L : R.Est.Dominant)

@@ -66,8 +66,12 @@ std::string onPath(llvm::StringRef Name) {
   return P ? *P : "";
 }
 
-std::string firstLine(const std::string &S) {
-  return S.substr(0, S.find('\n'));
+/// A fresh temporary file name for a child's output.
+std::string tempLog(const char *Prefix) {
+  llvm::SmallString<128> P;
+  if (fs::createTemporaryFile(Prefix, "txt", P))
+    return "/dev/null";
+  return std::string(P);
 }
 
 } // namespace
@@ -107,18 +111,14 @@ Toolchain Toolchain::detect(const ToolchainOptions &Opts) {
   T.Hipcc = onPath("hipcc");
   // A GPU is there when its driver's own tool lists one.
   if (std::string Smi = onPath("nvidia-smi"); !Smi.empty()) {
-    std::string Log;
-    if (fs::createTemporaryFile("hipport-smi", "txt", Log))
-      Log = "/dev/null";
+    std::string Log = tempLog("hipport-smi");
     ProcResult R = runProcess({Smi, "-L"}, {}, Log, 20);
     T.NvidiaGpu = R.Rc == 0 && R.Output.find("GPU") != std::string::npos;
     fs::remove(Log);
   }
   if (fs::exists("/dev/kfd"))
     if (std::string RI = onPath("rocminfo"); !RI.empty()) {
-      std::string Log;
-      if (fs::createTemporaryFile("hipport-rocminfo", "txt", Log))
-        Log = "/dev/null";
+      std::string Log = tempLog("hipport-rocminfo");
       ProcResult R = runProcess({RI}, {}, Log, 30);
       T.AmdGpu = R.Rc == 0 && R.Output.find("gfx") != std::string::npos;
       fs::remove(Log);
@@ -162,9 +162,7 @@ std::string Toolchain::version(BackendKind B) const {
                                                 : Hipcc;
   if (Tool.empty())
     return "";
-  std::string Log;
-  if (fs::createTemporaryFile("hipport-version", "txt", Log))
-    return Tool;
+  std::string Log = tempLog("hipport-version");
   ProcResult R = runProcess({Tool, "--version"}, {}, Log, 30);
   fs::remove(Log);
   std::string V;

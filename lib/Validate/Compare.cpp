@@ -100,6 +100,9 @@ double loadValue(const char *At, const ElemType &T) {
 std::string showValue(const char *At, const ElemType &T) {
   switch (T.Kind) {
   case ElemKind::Float:
+    // The shortest text that reads back as the same float or double.
+    if (T.Size == 4)
+      return fmt::format("{}", float(loadValue(At, T)));
     return fmt::format("{}", loadValue(At, T));
   case ElemKind::Signed: {
     return fmt::format("{}", int64_t(loadValue(At, T)));

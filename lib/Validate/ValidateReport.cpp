@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include <set>
+
 using nlohmann::json;
 
 namespace hipport::validate {
@@ -78,7 +80,7 @@ void printText(llvm::raw_ostream &OS, const ValidateResult &R) {
     for (const RunResult &Run : K.Runs) {
       OS << fmt::format("  {:<16} {}", Run.label(), statusName(Run.Status));
       if (Run.Status == RunStatus::Pass || Run.Status == RunStatus::Fail)
-        OS << fmt::format("  max error {}", Run.MaxError);
+        OS << fmt::format("  max error {:.6g}", Run.MaxError);
       if (Run.Status != RunStatus::Pass)
         OS << "  " << runDetail(Run);
       OS << "\n";
@@ -187,13 +189,13 @@ json toSarif(const ValidateResult &R) {
       }
     for (auto &[St, Msg] : Problems) {
       Rules.insert(ruleOf(St));
+      json Region = {{"startLine", std::max(1u, K.HipFile.empty()
+                                                    ? K.Spec.Line
+                                                    : K.HipLine)}};
+      json Artifact = {
+          {"uri", K.HipFile.empty() ? K.Spec.Relative : K.HipFile}};
       json Loc = {{"physicalLocation",
-                   {{"artifactLocation",
-                     {{"uri", K.HipFile.empty() ? K.Spec.Relative : K.HipFile}}},
-                    {"region",
-                     {{"startLine",
-                       std::max(1u, K.HipFile.empty() ? K.Spec.Line
-                                                      : K.HipLine)}}}}}}};
+                   {{"artifactLocation", Artifact}, {"region", Region}}}};
       Results.push_back({{"ruleId", ruleOf(St)},
                          {"level", "error"},
                          {"message", {{"text", Msg}}},

@@ -332,12 +332,14 @@ llvm::Expected<ValidateResult> validate(const ValidateOptions &Opts) {
   if (!HP)
     return HP.takeError();
   std::map<std::string, std::string> HipTexts;
-  for (const project::ProjectFile &F : HP->files())
-    if (F.Role != project::FileRole::Other)
-      if (auto T = core::readFile(F.Path))
-        HipTexts[F.Path] = std::move(*T);
-      else
-        llvm::consumeError(T.takeError());
+  for (const project::ProjectFile &F : HP->files()) {
+    if (F.Role == project::FileRole::Other)
+      continue;
+    if (auto T = core::readFile(F.Path))
+      HipTexts[F.Path] = std::move(*T);
+    else
+      llvm::consumeError(T.takeError());
+  }
   for (KernelSpec &S : Specs) {
     KernelResult K;
     K.Spec = S;

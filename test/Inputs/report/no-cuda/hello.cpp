@@ -1,0 +1,6 @@
+#include <cstdio>
+
+int main() {
+  std::printf("hello\n");
+  return 0;
+}

@@ -1,0 +1,13 @@
+"""Makes a `hipport report --format json` output comparable across machines:
+the absolute root, the cost-model path and the run time are replaced."""
+import json
+import os
+import sys
+
+d = json.load(sys.stdin)
+root = d["root"]
+d["root"] = "<root>"
+d["seconds"] = 0
+d["estimate"]["costModel"] = os.path.basename(d["estimate"]["costModel"])
+text = json.dumps(d, indent=2)
+print(text.replace(root, "<root>"))

@@ -1,0 +1,47 @@
+// RUN: hipport lint %s --checks='-*,wave64-ballot-mask-width' --fail-on=never --quiet \
+// RUN:   | FileCheck %s --implicit-check-not='warning:' --implicit-check-not='error:' --implicit-check-not='note:'
+#include <cstdint>
+
+// A macro wrapping the ballot: reported at the use, no fix-it in the macro.
+#define VOTE(p) __ballot_sync(0xffffffffu, p)
+
+__device__ unsigned pack(unsigned m) { return m; }
+__device__ unsigned ret(int p) { return __ballot_sync(0xffffffffu, p); }
+
+__global__ void positives(int *out, int p) {
+  unsigned m = __ballot_sync(0xffffffffu, p);
+  uint32_t a = __activemask();
+  int n = __popc(__ballot_sync(0xffffffffu, p > 1));
+  unsigned v = VOTE(p);
+  unsigned w;
+  w = __ballot_sync(0xffffffffu, p > 2);
+  out[0] = pack(__ballot_sync(0xffffffffu, p > 3));
+  out[1] = (int)__ballot_sync(0xffffffffu, p > 4);
+  auto full = __ballot_sync(0xffffffffu, 1);
+  out[2] = __ffs(full) + n + m + a + v + w + ret(p);
+  if (full == 0xffffffff)
+    out[3] = 1;
+}
+
+__global__ void negatives(unsigned long long *out, unsigned x, int p) {
+  // Already 64-bit, or not a mask at all.
+  unsigned long long m = __ballot_sync(0xffffffffu, p);
+  uint64_t a = __activemask();
+  auto b = __ballot_sync(0xffffffffu, p);
+  int bits = __popc(x);
+  out[0] = m + a + b + bits + __popcll(m);
+}
+// CHECK: wave64-ballot-mask-width.cu:9:34: error: result of __ballot_sync returned as 32-bit 'unsigned int': lanes 32-63 are lost [wave64-ballot-mask-width]
+// CHECK: wave64-ballot-mask-width.cu:9:21: note: function declared here
+// CHECK: wave64-ballot-mask-width.cu:12:12: error: result of __ballot_sync stored in 32-bit 'unsigned int': HIP ballots and lane masks are 64-bit, lanes 32-63 are lost [wave64-ballot-mask-width]
+// CHECK: wave64-ballot-mask-width.cu:13:12: error: result of __activemask stored in 32-bit 'uint32_t': HIP ballots and lane masks are 64-bit, lanes 32-63 are lost [wave64-ballot-mask-width]
+// CHECK: wave64-ballot-mask-width.cu:14:11: error: __popc counts 32 bits of a 64-bit lane mask; use __popcll [wave64-ballot-mask-width]
+// CHECK: wave64-ballot-mask-width.cu:15:12: error: result of __ballot_sync stored in 32-bit 'unsigned int': HIP ballots and lane masks are 64-bit, lanes 32-63 are lost [wave64-ballot-mask-width]
+// CHECK: wave64-ballot-mask-width.cu:17:5: error: result of __ballot_sync assigned to 32-bit 'w': lanes 32-63 are lost [wave64-ballot-mask-width]
+// CHECK: wave64-ballot-mask-width.cu:16:12: note: declared here; make it unsigned long long
+// CHECK: wave64-ballot-mask-width.cu:18:17: error: result of __ballot_sync passed as 32-bit parameter 'm': lanes 32-63 are lost [wave64-ballot-mask-width]
+// CHECK: wave64-ballot-mask-width.cu:8:35: note: parameter declared here
+// CHECK: wave64-ballot-mask-width.cu:19:12: error: result of __ballot_sync cast to 32-bit 'int': lanes 32-63 are lost [wave64-ballot-mask-width]
+// CHECK: wave64-ballot-mask-width.cu:21:12: error: __ffs counts 32 bits of a 64-bit lane mask; use __ffsll [wave64-ballot-mask-width]
+// CHECK: wave64-ballot-mask-width.cu:20:8: note: mask computed here
+// CHECK: wave64-ballot-mask-width.cu:22:15: error: ballot compared with 0xffffffff, the full mask of 32 lanes; on a 64-lane wavefront the full mask is ~0ull (or compare with __activemask()) [wave64-ballot-mask-width]
