@@ -248,6 +248,13 @@ bool isLaneLike(const Expr *E, const ASTContext &Ctx, unsigned Depth) {
         N == "__ockl_get_local_id")
       return true;
   }
+  // A thread index scaled by a constant (`threadIdx.x * 33`, a padded
+  // shared-memory address) no longer numbers lanes.
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    if (BO->getOpcode() == BO_Mul)
+      for (const Expr *Op : {BO->getLHS(), BO->getRHS()})
+        if (auto V = intValue(Op, Ctx); V && *V != 1)
+          return false;
   // Data loaded with a thread index, or returned by a call, is a value,
   // not an index.
   if (isa<IntegerLiteral>(E) || isa<ArraySubscriptExpr>(E) ||

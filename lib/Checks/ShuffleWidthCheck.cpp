@@ -39,15 +39,27 @@ void ShuffleWidthCheck::run(const MatchFinder::MatchResult &R) {
   auto LM = findLaneMath(Fn->getBody(), C);
   if (!LM || LM->K == LaneMath::BlockDimDiv)
     return;
+  // An offset or source lane computed from warpSize (`off = warpSize / 2`)
+  // was written for the whole wavefront, whatever else the function does.
+  for (const Expr *A : Call->arguments())
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(A->IgnoreParenImpCasts()))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (VD->getInit() && findWarpSizeRef(VD->getInit(), C))
+          return;
   CheckDiag D;
-  D.Level = Info.DefaultLevel;
+  // A relative shuffle (up, down, xor) stays within each 32-lane half when
+  // its lanes are guarded by `% 32` math; an indexed __shfl makes lanes
+  // 32-63 read a source lane of the first half.
+  bool Indexed = Name == "__shfl" || Name == "__shfl_sync";
+  D.Level = Indexed ? core::Severity::Error : Info.DefaultLevel;
   D.Loc = Call->getBeginLoc();
   D.Range = Call->getSourceRange();
   D.Message = fmt::format(
       "{} without a width argument spans the whole 64-lane wavefront, but "
       "the lane math of this function assumes 32 lanes; pass the width "
-      "explicitly or compute lanes from warpSize",
-      Name.str());
+      "explicitly or compute lanes from warpSize{}",
+      Name.str(),
+      Indexed ? " (lanes 32-63 read source lanes of the first half)" : "");
   D.Notes.emplace_back(LM->Op->getOperatorLoc(),
                        "lanes computed for 32-wide warps here: '" +
                            sourceText(LM->Op->getSourceRange(), C) + "'");

@@ -135,6 +135,24 @@ void WarpSizeLiteralCheck::run(const MatchFinder::MatchResult &R) {
     return;
   }
   if (const auto *BO = R.Nodes.getNodeAs<BinaryOperator>("cmp")) {
+    // `warpSize != 32` (or `prop.warpSize == 32`): code that refuses, or
+    // takes another path on, 64-lane wavefronts.
+    for (auto [WS, K] : {std::pair(BO->getLHS(), BO->getRHS()),
+                         std::pair(BO->getRHS(), BO->getLHS())}) {
+      const auto *ME = dyn_cast<MemberExpr>(WS->IgnoreParenImpCasts());
+      bool Width = isWarpSizeRef(WS, C) ||
+                   (ME && ME->getMemberDecl()->getName() == "warpSize");
+      if (!Width || intValue(K, C) != 32)
+        continue;
+      std::string Text = sourceText(BO->getSourceRange(), C);
+      use(ConstantOrigin{ConstantOrigin::Literal, K->getBeginLoc(), "", 32},
+          core::Severity::Error, BO->getOperatorLoc(), BO->getSourceRange(),
+          fmt::format("'{}' singles out 32-wide warps; AMD CDNA wavefronts "
+                      "have 64 lanes: make the code correct at any warpSize",
+                      Text),
+          Text);
+      return;
+    }
     for (auto [Lane, K] : {std::pair(BO->getLHS(), BO->getRHS()),
                            std::pair(BO->getRHS(), BO->getLHS())}) {
       ConstantOrigin O = constantOrigin(K, C, {31});
@@ -173,6 +191,10 @@ void WarpSizeLiteralCheck::run(const MatchFinder::MatchResult &R) {
     const Expr *L = Call->getArg(Lane);
     llvm::StringRef Base = Sync ? Name.drop_back(5) : Name;
     if (Base == "__shfl") {
+      // `31 - lane` mirrors the lanes of a 32-wide warp.
+      if (const auto *Sub = dyn_cast<BinaryOperator>(strip(L)))
+        if (Sub->getOpcode() == BO_Sub && isLaneLike(Sub->getRHS(), C))
+          L = Sub->getLHS();
       ConstantOrigin O = constantOrigin(L, C, {31});
       if (O.K != ConstantOrigin::None)
         use(O, core::Severity::Error, L->getBeginLoc(), L->getSourceRange(),
@@ -202,12 +224,23 @@ void WarpSizeLiteralCheck::run(const MatchFinder::MatchResult &R) {
       return;
     ConstantOrigin O = constantOrigin(Init, C, {16});
     if (O.K != ConstantOrigin::None) {
-      use(O, core::Severity::Warning, Init->getBeginLoc(),
-          Init->getSourceRange(),
-          "shuffle loop starting at offset 16 covers a 32-wide warp; on a "
-          "64-lane wavefront each half reduces separately: start at "
-          "warpSize / 2",
-          sourceText(Loop->getInit()->getSourceRange(), C));
+      // Each 32-lane half holds its own total. That is right when the
+      // totals are collected per 32 lanes too, wrong when lane 0 of each
+      // warpSize-wide warp is taken to hold the warp's total.
+      core::Severity Level = core::Severity::Warning;
+      std::string Msg = "shuffle loop starting at offset 16 covers a 32-wide "
+                        "warp; on a 64-lane wavefront each half reduces "
+                        "separately: start at warpSize / 2";
+      std::vector<std::pair<SourceLocation, std::string>> Notes;
+      if (const FunctionDecl *F = enclosingFunction(Loop, C))
+        if (const Expr *WS = findWarpSizeRef(F->getBody(), C)) {
+          Level = core::Severity::Error;
+          Msg += "; this function collects results per warpSize lanes, so "
+                 "lanes 32-63 are left out of the total";
+          Notes.emplace_back(WS->getBeginLoc(), "warpSize used here");
+        }
+      use(O, Level, Init->getBeginLoc(), Init->getSourceRange(), Msg,
+          sourceText(Loop->getInit()->getSourceRange(), C), std::move(Notes));
       return;
     }
     // Scans and butterflies counting up to 32 lanes.

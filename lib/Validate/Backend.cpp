@@ -9,7 +9,16 @@
 
 #include <fmt/format.h>
 
+#include <cerrno>
+#include <chrono>
+#include <csignal>
 #include <cstdlib>
+#include <cstring>
+#include <thread>
+
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 extern char **environ;
 
@@ -193,7 +202,8 @@ ProcResult runProcess(const std::vector<std::string> &Args,
     R.Message = "program not found: " + (Args.empty() ? "" : Args[0]);
     return R;
   }
-  std::vector<llvm::StringRef> Argv(Args.begin(), Args.end());
+  // Everything the child needs is built before fork: between fork and exec
+  // a multi-threaded parent's child may only make async-signal-safe calls.
   std::vector<std::string> EnvStore;
   for (char **E = environ; *E; ++E) {
     llvm::StringRef Entry(*E);
@@ -204,25 +214,86 @@ ProcResult runProcess(const std::vector<std::string> &Args,
       EnvStore.push_back(Entry.str());
   }
   EnvStore.insert(EnvStore.end(), ExtraEnv.begin(), ExtraEnv.end());
-  std::vector<llvm::StringRef> Env(EnvStore.begin(), EnvStore.end());
-  std::optional<llvm::StringRef> Redirects[] = {
-      std::optional<llvm::StringRef>(""),
-      std::optional<llvm::StringRef>(StdoutFile.empty() ? LogFile : StdoutFile),
-      std::optional<llvm::StringRef>(LogFile)};
-  std::string Err;
-  bool Failed = false;
-  R.Rc = llvm::sys::ExecuteAndWait(Program, Argv, Env, Redirects,
-                                   TimeoutSeconds, 0, &Err, &Failed);
-  if (Failed) {
+  std::vector<char *> Argv, Envp;
+  for (const std::string &A : Args)
+    Argv.push_back(const_cast<char *>(A.c_str()));
+  Argv.push_back(nullptr);
+  for (const std::string &E : EnvStore)
+    Envp.push_back(const_cast<char *>(E.c_str()));
+  Envp.push_back(nullptr);
+  int LogFD = ::open(LogFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+                     0644);
+  int OutFD = StdoutFile.empty()
+                  ? LogFD
+                  : ::open(StdoutFile.c_str(),
+                           O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (LogFD < 0 || OutFD < 0) {
     R.NotStarted = true;
-    R.Message = Err;
-  } else if (R.Rc == -2) {
-    R.TimedOut = Err.find("timed out") != std::string::npos;
-    R.Crashed = !R.TimedOut;
-    R.Message = R.TimedOut ? fmt::format("timed out after {} s", TimeoutSeconds)
-                           : Err;
-  } else if (R.Rc < 0) {
-    R.Message = Err;
+    R.Rc = -1;
+    R.Message = "cannot write " + LogFile;
+    if (LogFD >= 0)
+      ::close(LogFD);
+    return R;
+  }
+  pid_t Pid = ::fork();
+  if (Pid == 0) {
+    // Its own process group, so a timeout kills whatever it started too.
+    ::setpgid(0, 0);
+    int In = ::open("/dev/null", O_RDONLY);
+    ::dup2(In, 0);
+    ::dup2(OutFD, 1);
+    ::dup2(LogFD, 2);
+    ::execve(Program.c_str(), Argv.data(), Envp.data());
+    ::_exit(127);
+  }
+  ::close(LogFD);
+  if (OutFD != LogFD)
+    ::close(OutFD);
+  if (Pid < 0) {
+    R.NotStarted = true;
+    R.Rc = -1;
+    R.Message = "fork failed";
+    return R;
+  }
+  // Poll rather than alarm(): SIGALRM is process-wide and runs race when
+  // several threads each wait for a child.
+  auto Start = std::chrono::steady_clock::now();
+  int Status = 0;
+  for (unsigned Sleep = 1;; Sleep = std::min(Sleep * 2, 50u)) {
+    pid_t W = ::waitpid(Pid, &Status, WNOHANG);
+    if (W == Pid)
+      break;
+    if (W < 0 && errno != EINTR) {
+      R.Rc = -1;
+      R.Message = "waitpid failed";
+      return R;
+    }
+    if (TimeoutSeconds &&
+        std::chrono::steady_clock::now() - Start >=
+            std::chrono::seconds(TimeoutSeconds)) {
+      ::kill(-Pid, SIGKILL);
+      ::kill(Pid, SIGKILL);
+      ::waitpid(Pid, &Status, 0);
+      R.TimedOut = true;
+      R.Rc = -2;
+      R.Message = fmt::format("timed out after {} s", TimeoutSeconds);
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(Sleep));
+  }
+  if (!R.TimedOut) {
+    if (WIFEXITED(Status)) {
+      R.Rc = WEXITSTATUS(Status);
+      if (R.Rc == 127) {
+        R.NotStarted = true;
+        R.Message = "cannot execute " + Program;
+      }
+    } else if (WIFSIGNALED(Status)) {
+      R.Rc = -2;
+      R.Crashed = true;
+      R.Message = fmt::format("signal {} ({})", WTERMSIG(Status),
+                              strsignal(WTERMSIG(Status)));
+    }
   }
   if (auto Buf = llvm::MemoryBuffer::getFile(LogFile))
     R.Output = (*Buf)->getBuffer().str();

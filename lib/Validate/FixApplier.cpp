@@ -26,21 +26,24 @@ std::string applyFixesToText(const std::string &Text,
                                    A.Replacement == B.Replacement;
                           }),
               Fixes.end());
-  std::string Out = Text;
-  // Backwards, so earlier offsets stay valid; End is the start of the
-  // last fix-it taken.
-  size_t End = Text.size() + 1;
-  for (auto It = Fixes.rbegin(); It != Fixes.rend(); ++It) {
-    size_t B = It->Range.Offset, E = B + It->Range.Length;
-    if (E > Text.size() || E > End) {
+  // Forwards to choose (the first of overlapping fix-its wins), then
+  // backwards to apply, so that earlier offsets stay valid.
+  std::vector<const core::FixIt *> Taken;
+  size_t TakenEnd = 0;
+  for (const core::FixIt &X : Fixes) {
+    size_t B = X.Range.Offset, E = B + X.Range.Length;
+    if (E > Text.size() || (!Taken.empty() && B < TakenEnd)) {
       if (Skipped)
         Skipped->push_back(fmt::format("{}:{}: overlapping fix-it skipped",
-                                       It->Range.File, B));
+                                       X.Range.File, B));
       continue;
     }
-    Out.replace(B, E - B, It->Replacement);
-    End = B;
+    Taken.push_back(&X);
+    TakenEnd = E;
   }
+  std::string Out = Text;
+  for (auto It = Taken.rbegin(); It != Taken.rend(); ++It)
+    Out.replace((*It)->Range.Offset, (*It)->Range.Length, (*It)->Replacement);
   return Out;
 }
 

@@ -19,10 +19,10 @@ struct FixSummary {
 };
 
 /// Applies every fix-it of Findings to its file, in place (atomically, with
-/// a FILE.orig backup when Backup). Fix-its of one file are applied from the
-/// end backwards; one that overlaps an earlier-taken fix-it is skipped, not
-/// merged, so the result is always one of the offered edits. Identical
-/// fix-its offered twice (a header seen from two TUs) count once.
+/// a FILE.orig backup when Backup). Of overlapping fix-its the one that
+/// starts first is applied and the others are skipped, not merged, so the
+/// result is always made of offered edits. Identical fix-its offered twice
+/// (a header seen from two TUs) count once.
 llvm::Expected<FixSummary> applyFixes(const std::vector<core::Finding> &Findings,
                                       bool Backup);
 

@@ -401,7 +401,7 @@ llvm::Expected<ValidateResult> validate(const ValidateOptions &Opts) {
                         !Missing.count(Ref);
   bool NeedHipMirror = false;
   for (BackendKind B : Opts.Targets)
-    NeedHipMirror |= B == BackendKind::HipCpu && !Missing.count(B);
+    NeedHipMirror |= onHipcpu(B) && !Missing.count(B);
   if (NeedCudaMirror)
     if (auto E = writeLaunchMirror(*CP, CudaMirror, Opts.Jobs))
       return std::move(E);
@@ -465,6 +465,27 @@ llvm::Expected<ValidateResult> validate(const ValidateOptions &Opts) {
     B.Ok = true;
   });
   R.Builds = unsigned(Builds.size());
+  // A GPU backend missing here still gets its driver sources in a kept work
+  // directory, to be built and run on a machine that has the GPU.
+  if (!RemoveWork)
+    for (auto &[B, Why] : Missing) {
+      if (B != BackendKind::Cuda && B != BackendKind::Hip)
+        continue;
+      std::map<std::string, std::vector<const KernelSpec *>> ByFile;
+      for (const KernelResult &K : R.Kernels)
+        if (K.Spec.Unsupported.empty() &&
+            (B == BackendKind::Cuda ? !K.Spec.File.empty() : !K.HipFile.empty()))
+          ByFile[B == BackendKind::Cuda ? K.Spec.File : K.HipFile].push_back(
+              &K.Spec);
+      for (auto &[File, Ks] : ByFile)
+        if (auto E = writeText(fmt::format("{}/unbuilt/{}/{}{}", Work,
+                                           backendName(B),
+                                           path::stem(File).str(),
+                                           B == BackendKind::Cuda ? ".cu"
+                                                                  : ".hip"),
+                               generateDriver(Ks, File, B)))
+          llvm::consumeError(std::move(E));
+    }
 
   // Inputs, reference and target runs, comparison.
   parallel(R.Kernels.size(), Opts.Jobs, [&](size_t KI) {

@@ -14,5 +14,5 @@ __global__ void negatives(float *out, float v) {
 }
 // CHECK: wave64-shuffle-width.hip:7:8: warning: __shfl_down without a width argument spans the whole 64-lane wavefront, but the lane math of this function assumes 32 lanes; pass the width explicitly or compute lanes from warpSize [wave64-shuffle-width]
 // CHECK: wave64-shuffle-width.hip:6:26: note: lanes computed for 32-wide warps here: 'threadIdx.x & 31'
-// CHECK: wave64-shuffle-width.hip:8:15: warning: __shfl without a width argument spans the whole 64-lane wavefront, but the lane math of this function assumes 32 lanes; pass the width explicitly or compute lanes from warpSize [wave64-shuffle-width]
+// CHECK: wave64-shuffle-width.hip:8:15: error: __shfl without a width argument spans the whole 64-lane wavefront, but the lane math of this function assumes 32 lanes; pass the width explicitly or compute lanes from warpSize (lanes 32-63 read source lanes of the first half) [wave64-shuffle-width]
 // CHECK: wave64-shuffle-width.hip:6:26: note: lanes computed for 32-wide warps here: 'threadIdx.x & 31'

@@ -3,12 +3,14 @@
 
 #include "Checks/Baseline.h"
 #include "Checks/CheckRegistry.h"
+#include "Checks/Fixer.h"
 #include "Checks/Linter.h"
 #include "Core/SourceText.h"
 #include "Core/TextDiagnostic.h"
 #include "Report/FindingReporter.h"
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/GlobPattern.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
@@ -54,6 +56,12 @@ cl::opt<bool> ListChecks("list-checks", cl::sub(LintCmd),
                          cl::desc("Print the checks and exit"));
 cl::opt<bool> Quiet("quiet", cl::sub(LintCmd),
                     cl::desc("No summary line on stderr"));
+cl::opt<bool> Fix("fix", cl::sub(LintCmd),
+                  cl::desc("Apply the fix-its of the reported findings"));
+cl::opt<std::string> FixOnly("fix-only", cl::sub(LintCmd),
+                             cl::desc("Apply only the fix-its of checks "
+                                      "matching these globs, e.g. wave64-* "
+                                      "(implies --fix)"));
 
 bool parseShard(unsigned &K, unsigned &N) {
   K = 0;
@@ -236,12 +244,49 @@ int runLint() {
       T.print(F);
   }
 
+  if (Fix || !FixOnly.empty()) {
+    std::vector<GlobPattern> Globs;
+    for (StringRef G : split(StringRef(FixOnly), ',')) {
+      if (G.trim().empty())
+        continue;
+      auto Pat = GlobPattern::create(G.trim());
+      if (!Pat) {
+        cli::error("--fix-only: " + toString(Pat.takeError()));
+        return 2;
+      }
+      Globs.push_back(std::move(*Pat));
+    }
+    auto Fixed = checks::applyFixes(Shown, [&](StringRef Id) {
+      return Globs.empty() || llvm::any_of(Globs, [&](const GlobPattern &G) {
+               return G.match(Id);
+             });
+    });
+    if (!Fixed) {
+      cli::error(toString(Fixed.takeError()));
+      return 2;
+    }
+    for (const core::Finding *F : Fixed->Conflicts) {
+      auto [L, C] = Text.lineColumn(F->Range);
+      cli::warning(fmt::format("{}:{}:{}: fix-it of [{}] overlaps another "
+                               "fix-it; not applied",
+                               Rel(F->Range.File), L, C, F->CheckId));
+    }
+    for (const auto &[File, N] : Fixed->Applied) {
+      errs() << fmt::format("hipport lint: applied {} fix(es) to {}\n", N,
+                            Rel(File));
+    }
+    if (Fixed->Applied.empty())
+      errs() << "hipport lint: no fixes to apply\n";
+  }
+
   unsigned Counts[4] = {0, 0, 0, 0};
   bool Fail = false;
   for (const core::Finding &F : Shown) {
     ++Counts[int(F.Level)];
     Fail |= !FailNever && F.Level >= FailLevel;
   }
+  OS->flush();
+  outs().flush();
   if (!Quiet)
     errs() << fmt::format(
         "hipport lint: {} error(s), {} warning(s), {} note(s) in {} "

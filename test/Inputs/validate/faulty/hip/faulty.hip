@@ -1,12 +1,11 @@
-// A port gone wrong: one kernel dereferences a null pointer, the other
+// A port gone wrong: one kernel traps, the other
 // never terminates (inputs lie in [0, 100], so the loop never breaks).
 #include <hip/hip_runtime.h>
 
 __global__ void crashes(int *out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
-  int *volatile bad = nullptr;
   if (i == 5)
-    *bad = 1;
+    __builtin_trap();
   if (i < n)
     out[i] += 1;
 }
