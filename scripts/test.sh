@@ -4,5 +4,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh chromium
 scripts/build.sh
+# The official SARIF 2.1.0 schema and a validator, from the npm registry.
+BUILD_DIR=${BUILD_DIR:-build} scripts/install-sarif-validator.sh
 cd "${BUILD_DIR:-build}"
 ctest --output-on-failure -j "${JOBS:-$(nproc)}"

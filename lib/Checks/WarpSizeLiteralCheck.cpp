@@ -49,7 +49,8 @@ void WarpSizeLiteralCheck::use(
     const ConstantOrigin &O, core::Severity Level, SourceLocation UseLoc,
     SourceRange UseRange, const std::string &Message,
     const std::string &UseText,
-    std::vector<std::pair<SourceLocation, std::string>> Notes) {
+    std::vector<std::pair<SourceLocation, std::string>> Notes,
+    std::optional<FixItHint> Fix) {
   if (O.named()) {
     Group &G = Named[O.Loc.getRawEncoding()];
     G.Origin = O;
@@ -65,6 +66,8 @@ void WarpSizeLiteralCheck::use(
   D.Level = Level;
   D.Message = Message;
   D.Notes = std::move(Notes);
+  if (Fix && !UseLoc.isMacroID())
+    D.Fixes.push_back(*Fix);
   report(*Ctx, std::move(D));
 }
 
@@ -196,11 +199,17 @@ void WarpSizeLiteralCheck::run(const MatchFinder::MatchResult &R) {
         if (Sub->getOpcode() == BO_Sub && isLaneLike(Sub->getRHS(), C))
           L = Sub->getLHS();
       ConstantOrigin O = constantOrigin(L, C, {31});
+      // A literal 31 is the last lane whatever the width: warpSize - 1.
+      std::optional<FixItHint> Fix;
+      if (O.K == ConstantOrigin::Literal)
+        Fix = FixItHint::CreateReplacement(
+            L->getSourceRange(), L == Call->getArg(Lane) ? "warpSize - 1"
+                                                         : "(warpSize - 1)");
       if (O.K != ConstantOrigin::None)
         use(O, core::Severity::Error, L->getBeginLoc(), L->getSourceRange(),
             "broadcast from lane 31 reads the middle of a 64-lane wavefront, "
             "not its last lane; use warpSize - 1",
-            sourceText(Call->getSourceRange(), C));
+            sourceText(Call->getSourceRange(), C), {}, Fix);
     } else if (Base == "__shfl_down" || Base == "__shfl_xor") {
       ConstantOrigin O = constantOrigin(L, C, {16});
       if (O.K != ConstantOrigin::None)

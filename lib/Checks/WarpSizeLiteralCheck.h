@@ -1,6 +1,8 @@
 //===- WarpSizeLiteralCheck.h - wave64-warp-size-literal -------*- C++ -*-===//
 #pragma once
 
+#include <optional>
+
 #include "Checks/Check.h"
 #include "Checks/CudaPatterns.h"
 
@@ -27,7 +29,8 @@ private:
   void use(const ConstantOrigin &Origin, core::Severity Level,
            clang::SourceLocation UseLoc, clang::SourceRange UseRange,
            const std::string &Message, const std::string &UseText,
-           std::vector<std::pair<clang::SourceLocation, std::string>> Notes = {});
+           std::vector<std::pair<clang::SourceLocation, std::string>> Notes = {},
+           std::optional<clang::FixItHint> Fix = std::nullopt);
 
   struct Group {
     ConstantOrigin Origin;

@@ -21,6 +21,31 @@ std::string outputRelativePath(const project::ProjectFile &F,
   return F.Relative.substr(0, F.Relative.size() - 3) + ".hip";
 }
 
+/// A clang error as a finding at its position, saying what the port did.
+static core::Finding parseErrorFinding(const frontend::TUOutcome &O,
+                                       const frontend::ParseError &E) {
+  core::Finding F;
+  F.CheckId = "port-parse-error";
+  F.Level = core::Severity::Error;
+  F.Range.File = E.File.empty() ? O.File : E.File;
+  F.Message = fmt::format("{} (while parsing {}; ported by the token pass only)",
+                          E.Message, O.File);
+  if (!E.Line)
+    return F;
+  auto Text = core::readFile(F.Range.File);
+  if (!Text) {
+    llvm::consumeError(Text.takeError());
+    F.Message = fmt::format("line {}:{}: {}", E.Line, E.Column, F.Message);
+    return F;
+  }
+  unsigned Off = 0, Line = 1;
+  while (Line < E.Line && Off < Text->size())
+    if ((*Text)[Off++] == '\n')
+      ++Line;
+  F.Range.Offset = Off + E.Column - 1;
+  return F;
+}
+
 llvm::Expected<PortResult> portProject(const project::Project &P,
                                        const rules::RuleSet &Rules,
                                        const PortOptions &Opts) {
@@ -64,7 +89,7 @@ llvm::Expected<PortResult> portProject(const project::Project &P,
     R.Files.push_back(std::move(PF));
   }
 
-  // AST pass, one parse per TU, facts merged under a lock.
+  // AST pass, one parse per TU.
   AstFacts Facts;
   if (P.hasCuda()) {
     R.UsedAst = true;
@@ -90,33 +115,8 @@ llvm::Expected<PortResult> portProject(const project::Project &P,
                             F->Findings.end());
     }
     for (const frontend::TUOutcome &O : R.Outcomes)
-      for (const frontend::ParseError &E : O.Errors) {
-        core::Finding F;
-        F.CheckId = "port-parse-error";
-        F.Level = core::Severity::Error;
-        F.Range.File = E.File.empty() ? O.File : E.File;
-        F.Message = fmt::format(
-            "{}{} (while parsing {}; this file was ported by the token pass "
-            "only)",
-            E.Line ? fmt::format("line {}:{}: ", E.Line, E.Column) : "",
-            E.Message, O.File);
-        // Position the finding when the error is in a file we can read.
-        if (E.Line)
-          if (auto Text = core::readFile(F.Range.File)) {
-            core::SourceText S(*Text);
-            unsigned Off = 0, Line = 1;
-            while (Line < E.Line && Off < Text->size())
-              if ((*Text)[Off++] == '\n')
-                ++Line;
-            F.Range.Offset = Off + E.Column - 1;
-            F.Message = fmt::format("{} (while parsing {}; ported by the token "
-                                    "pass only)",
-                                    E.Message, O.File);
-          } else {
-            llvm::consumeError(Text.takeError());
-          }
-        R.Findings.push_back(F);
-      }
+      for (const frontend::ParseError &E : O.Errors)
+        R.Findings.push_back(parseErrorFinding(O, E));
   }
 
   // Token pass over every source file, merged with the AST's edits.

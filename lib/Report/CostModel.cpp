@@ -246,13 +246,16 @@ void estimate(Report &R, const CostModel &M) {
       Add("lint-" + Sev, fmt::format("{} lint {}(s) in {}", N, Sev, File),
           File, false, N);
 
-  std::set<std::string> BuildFiles;
+  // A build fix is worked out once (per distinct message) and then applied
+  // file by file: the same nvcc flag in 200 CMakeLists is one problem.
+  std::set<std::string> BuildFiles, BuildFixes;
   for (const BuildItem &B : R.Build) {
     if (BuildFiles.insert(B.Loc.File).second)
       Add("build-file", "build file " + B.Loc.File, B.Loc.File);
-    Add("build-finding", fmt::format("{} at {}:{}", B.Check, B.Loc.File,
-                                     B.Loc.Line),
-        B.Loc.File);
+    if (BuildFixes.insert(B.Check + ": " + B.Message).second)
+      Add("build-finding", fmt::format("{} ({}, first at {}:{})", B.Message,
+                                       B.Check, B.Loc.File, B.Loc.Line),
+          B.Loc.File);
   }
 
   std::set<std::pair<std::string, std::string>> OpsSeen;

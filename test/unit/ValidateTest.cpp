@@ -1,6 +1,5 @@
 //===- ValidateTest.cpp - comparator, inputs, spec files, fix-its ---------===//
 #include "Validate/Compare.h"
-#include "Validate/FixApplier.h"
 #include "Validate/KernelSpec.h"
 #include "Validate/Program.h"
 
@@ -157,20 +156,6 @@ TEST(ValidateSpec, OverridesAndErrorsNameTheField) {
             std::string::npos);
   EXPECT_NE(Msg.find("s.json:/kernels/missing: no kernel named 'missing'"),
             std::string::npos);
-}
-
-TEST(ValidateFixes, AppliesBackwardsAndSkipsOverlaps) {
-  std::string T = "unsigned mask = __ballot(p); int n = __popc(mask);";
-  std::vector<core::FixIt> F = {
-      {{"f", 0, 8}, "unsigned long long"},
-      {{"f", 37, 6}, "__popcll"},
-      {{"f", 37, 6}, "__popcll"}, // the same fix-it from another TU
-      {{"f", 39, 2}, "XX"},       // overlaps the one above
-  };
-  std::vector<std::string> Skipped;
-  EXPECT_EQ(applyFixesToText(T, F, &Skipped),
-            "unsigned long long mask = __ballot(p); int n = __popcll(mask);");
-  EXPECT_EQ(Skipped.size(), 1u);
 }
 
 TEST(ValidateProgram, StdoutNumbersWithTolerance) {
