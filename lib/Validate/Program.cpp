@@ -20,19 +20,10 @@ namespace path = llvm::sys::path;
 
 namespace hipport::validate {
 
-std::string ProgramRun::label() const {
-  return Wave ? fmt::format("{} w{}", backendName(Target), Wave)
-              : std::string(backendName(Target));
-}
+std::string ProgramRun::label() const { return runLabel(Target, Wave); }
 
 bool ProgramResult::allPassed() const {
-  if (ReferenceStatus != RunStatus::Pass)
-    return false;
-  for (const ProgramRun &R : Runs)
-    if (R.Status != RunStatus::Pass && R.Status != RunStatus::Compiled &&
-        R.Status != RunStatus::Skipped)
-      return false;
-  return true;
+  return allRunsPassed(ReferenceStatus, Runs);
 }
 
 namespace {

@@ -46,19 +46,15 @@ const char *statusName(RunStatus S) {
   return "?";
 }
 
-std::string RunResult::label() const {
+std::string runLabel(BackendKind Target, int Wave) {
   return Wave ? fmt::format("{} w{}", backendName(Target), Wave)
               : std::string(backendName(Target));
 }
 
+std::string RunResult::label() const { return runLabel(Target, Wave); }
+
 bool KernelResult::passed() const {
-  if (ReferenceStatus != RunStatus::Pass)
-    return false;
-  for (const RunResult &R : Runs)
-    if (R.Status != RunStatus::Pass && R.Status != RunStatus::Compiled &&
-        R.Status != RunStatus::Skipped)
-      return false;
-  return true;
+  return allRunsPassed(ReferenceStatus, Runs);
 }
 
 bool ValidateResult::allPassed() const {

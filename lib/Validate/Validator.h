@@ -35,6 +35,20 @@ struct ValidateOptions {
 
 enum class RunStatus { Pass, Fail, BuildError, RunError, Timeout, Skipped, Compiled };
 const char *statusName(RunStatus S);
+/// "hip-cpu w64", or the backend alone where no width was chosen.
+std::string runLabel(BackendKind Target, int Wave);
+/// Passing means the reference ran and no target run failed (compile-only
+/// and skipped runs count as passing: they prove what they can).
+template <typename RunT>
+bool allRunsPassed(RunStatus Reference, const std::vector<RunT> &Runs) {
+  if (Reference != RunStatus::Pass)
+    return false;
+  for (const RunT &R : Runs)
+    if (R.Status != RunStatus::Pass && R.Status != RunStatus::Compiled &&
+        R.Status != RunStatus::Skipped)
+      return false;
+  return true;
+}
 
 /// One kernel on one target at one width, against the reference.
 struct RunResult {
