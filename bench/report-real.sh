@@ -15,10 +15,10 @@ if git -C "$SRC" rev-parse HEAD >/dev/null 2>&1; then
   echo "commit: $(git -C "$SRC" rev-parse HEAD)"
 fi
 echo "cores: $(nproc), load: $(cut -d' ' -f1-3 /proc/loadavg)"
-Start=$(date +%s.%N)
-"$HIPPORT" report "$SRC" --format json -o "$OUT/report.json" --quiet
-End=$(date +%s.%N)
-echo "report (with lint): $(echo "$End - $Start" | bc) s"
+Start=$(date +%s)
+"$HIPPORT" report "$SRC" --format json -o "$OUT/report.json" --quiet -j "${JOBS:-$(nproc)}"
+End=$(date +%s)
+echo "report (with lint, -j ${JOBS:-$(nproc)}): $((End - Start)) s"
 for F in ${FORMATS:-}; do
   "$HIPPORT" report "$SRC" -o "$OUT/report.$F" --quiet
 done

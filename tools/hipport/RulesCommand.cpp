@@ -1,11 +1,14 @@
 //===- RulesCommand.cpp - hipport rules: inspect, check, refresh tables ---===//
 #include "Command.h"
 
+#include "Project/Project.h"
+
 #include "Rules/Derive.h"
 #include "Rules/RuleDocs.h"
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -291,8 +294,18 @@ int runRules() {
       return 2;
     }
     // User files are checked together with the built-in tables, so a
-    // clash with a built-in name is found here too.
-    auto RS = rules::RuleSet::loadBuiltin(Files);
+    // clash with a built-in name is found here too; a built-in file given
+    // by name is checked once, not against itself.
+    std::vector<std::string> Builtin = rules::RuleSet::builtinFiles();
+    for (const std::string &F : Files)
+      Builtin.erase(std::remove_if(Builtin.begin(), Builtin.end(),
+                                   [&](const std::string &B) {
+                                     return project::absolutePath(B) ==
+                                            project::absolutePath(F);
+                                   }),
+                    Builtin.end());
+    Builtin.insert(Builtin.end(), Files.begin(), Files.end());
+    auto RS = rules::RuleSet::load(Builtin);
     if (!RS) {
       errs() << toString(RS.takeError()) << "\n";
       return 1;
