@@ -17,7 +17,7 @@ enum class LaunchSyntax { Chevron, HipLaunchKernelGGL };
 struct PortOptions {
   rules::TargetOptions Target;
   LaunchSyntax Launch = LaunchSyntax::Chevron;
-  bool RenameExtensions = false; ///< .cu -> .hip, .cuh -> .hip.h? no: .cuh kept
+  bool RenameExtensions = false; ///< .cu -> .hip; headers keep their names
   unsigned Jobs = 1;
   /// Port files that are not UTF-8 byte-wise (with a warning) instead of
   /// refusing the run; legacy Latin-1 headers are common in old trees.

@@ -17,9 +17,9 @@ public:
       : Rules(Rules), Opts(Opts), UserDeclared(UserDeclared) {}
 
   /// Adds edits for Text (the contents of File) to Out; findings (names left
-  /// unsupported, fallbacks taken) to Findings; counts to Stats.
-  /// IsTranslationUnit: a .cu file that relied on nvcc's implicit
-  /// runtime include gets an explicit HIP one.
+  /// unsupported, fallbacks taken) to Findings; counts to Stats. With
+  /// NeedsRuntimeInclude (a .cu file, which relied on nvcc's implicit
+  /// include), the HIP runtime becomes the file's first HIP header.
   void run(const std::string &File, const std::string &Text,
            bool NeedsRuntimeInclude, FileEdits &Out,
            std::vector<core::Finding> &Findings, FileStats &Stats) const;
