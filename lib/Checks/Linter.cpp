@@ -8,6 +8,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -187,8 +188,10 @@ class LintAction : public ASTFrontendAction {
 public:
   LintAction(const project::Project &P, const LintConfig &Config,
              const CheckOptions &Opts, std::vector<core::Finding> &Out,
-             std::mutex &Lock)
-      : P(P), Config(Config), Opts(Opts), Out(Out), Lock(Lock) {}
+             std::mutex &Lock, const frontend::ConsumerFactory &Also,
+             std::string TU)
+      : P(P), Config(Config), Opts(Opts), Out(Out), Lock(Lock), Also(Also),
+        TU(std::move(TU)) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
@@ -198,7 +201,13 @@ public:
         Checks.push_back(R.Create(Opts));
     for (auto &C : Checks)
       C->registerPPCallbacks(CI.getSourceManager(), CI.getPreprocessor());
-    return std::make_unique<LintConsumer>(P, std::move(Checks), Out, Lock);
+    auto Lint = std::make_unique<LintConsumer>(P, std::move(Checks), Out, Lock);
+    if (!Also)
+      return Lint;
+    std::vector<std::unique_ptr<ASTConsumer>> Both;
+    Both.push_back(std::move(Lint));
+    Both.push_back(Also(CI, TU));
+    return std::make_unique<MultiplexConsumer>(std::move(Both));
   }
 
 private:
@@ -207,6 +216,8 @@ private:
   const CheckOptions &Opts;
   std::vector<core::Finding> &Out;
   std::mutex &Lock;
+  const frontend::ConsumerFactory &Also;
+  std::string TU;
 };
 
 std::string lineAt(const core::SourceText &S, unsigned Line) {
@@ -254,8 +265,9 @@ llvm::Expected<LintResult> lint(const project::Project &P,
     PO.Verb = "lint";
     R.Outcomes = frontend::parseAll(
         P, TUs,
-        [&](const std::string &) -> std::unique_ptr<FrontendAction> {
-          return std::make_unique<LintAction>(P, Config, CO, All, Lock);
+        [&](const std::string &TU) -> std::unique_ptr<FrontendAction> {
+          return std::make_unique<LintAction>(P, Config, CO, All, Lock,
+                                              Opts.AlsoConsume, TU);
         },
         PO);
   }

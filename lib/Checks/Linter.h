@@ -17,6 +17,9 @@ struct LintOptions {
   unsigned Jobs = 1;
   /// This run covers shard Shard (0-based) of Shards.
   unsigned Shard = 0, Shards = 1;
+  /// Another analysis to run on the same parse of each TU (report's
+  /// inventory): one clang parse serves both.
+  frontend::ConsumerFactory AlsoConsume;
 };
 
 struct LintResult {

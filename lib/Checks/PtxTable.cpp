@@ -1,21 +1,15 @@
 #include "Checks/PtxTable.h"
 
+#include "Core/Paths.h"
+
 #include "llvm/Support/MemoryBuffer.h"
 
-#include <cstdlib>
 #include <nlohmann/json.hpp>
-
-#ifndef HIPPORT_RULES_DIR
-#define HIPPORT_RULES_DIR "rules"
-#endif
 
 namespace hipport::checks {
 
 std::string PtxTable::defaultFile() {
-  std::string Dir = HIPPORT_RULES_DIR;
-  if (const char *Env = std::getenv("HIPPORT_RULES_DIR"))
-    Dir = Env;
-  return Dir + "/ptx-instructions.json";
+  return core::rulesDirectory() + "/ptx-instructions.json";
 }
 
 llvm::Expected<PtxTable> PtxTable::load(const std::string &File) {

@@ -1,5 +1,7 @@
 #include "Core/FileWriter.h"
 
+#include "Core/Paths.h"
+
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -65,9 +67,7 @@ llvm::Error FileWriter::write(const std::string &Path,
                               const std::string &Content, bool Backup,
                               bool &Changed) {
   Changed = false;
-  llvm::StringRef P(Path);
-  if (!P.starts_with(Root) ||
-      (P.size() > Root.size() && P[Root.size()] != '/' && !llvm::StringRef(Root).ends_with("/")))
+  if (!isUnder(Path, Root))
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "%s: refusing to write outside %s",
                                    Path.c_str(), Root.c_str());

@@ -28,6 +28,24 @@ std::string SourceText::lineText(unsigned Offset) const {
   return Text.substr(Start, End - Start);
 }
 
+size_t matchingBracket(llvm::StringRef T, size_t At, char Open, char Close) {
+  int Depth = 0;
+  for (size_t I = At; I < T.size(); ++I) {
+    if (T[I] == '"' || T[I] == '\'') {
+      char Q = T[I];
+      for (++I; I < T.size() && T[I] != Q && T[I] != '\n'; ++I)
+        if (T[I] == '\\')
+          ++I;
+      continue;
+    }
+    if (T[I] == Open)
+      ++Depth;
+    else if (T[I] == Close && --Depth == 0)
+      return I;
+  }
+  return llvm::StringRef::npos;
+}
+
 bool isValidUtf8(const std::string &Text, unsigned &BadOffset) {
   const auto *S = reinterpret_cast<const unsigned char *>(Text.data());
   size_t N = Text.size();

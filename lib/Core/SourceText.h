@@ -1,6 +1,8 @@
 //===- SourceText.h - file contents with line/column lookup ----*- C++ -*-===//
 #pragma once
 
+#include "llvm/ADT/StringRef.h"
+
 #include <string>
 #include <vector>
 
@@ -21,6 +23,11 @@ private:
   std::string Text;
   std::vector<unsigned> LineStarts;
 };
+
+/// The offset of the bracket Close matching Open's bracket at Text[At],
+/// skipping string and character literals (which end at a newline at the
+/// latest); npos when unmatched.
+size_t matchingBracket(llvm::StringRef Text, size_t At, char Open, char Close);
 
 /// True when Text is valid UTF-8; otherwise BadOffset is the first bad byte.
 bool isValidUtf8(const std::string &Text, unsigned &BadOffset);

@@ -9,8 +9,10 @@
 #include <vector>
 
 namespace clang {
+class ASTConsumer;
+class CompilerInstance;
 class FrontendAction;
-}
+} // namespace clang
 
 namespace hipport::frontend {
 
@@ -31,6 +33,11 @@ struct TUOutcome {
 /// from several threads at once.
 using ActionFactory =
     std::function<std::unique_ptr<clang::FrontendAction>(const std::string &TU)>;
+
+/// Makes an extra consumer (with any PPCallbacks it needs) for one TU, so a
+/// second analysis can ride on a parse another one already pays for.
+using ConsumerFactory = std::function<std::unique_ptr<clang::ASTConsumer>(
+    clang::CompilerInstance &CI, const std::string &TU)>;
 
 struct ParseOptions {
   unsigned Jobs = 1;

@@ -1,5 +1,6 @@
 #include "Port/AstRenamer.h"
 
+#include "Frontend/TypeNames.h"
 #include "Port/TokenRenamer.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -158,23 +159,9 @@ public:
   }
 
   bool VisitTypeLoc(TypeLoc TL) {
-    const NamedDecl *D = nullptr;
-    SourceLocation Loc;
-    if (auto T = TL.getAs<TypedefTypeLoc>()) {
-      D = T.getDecl();
-      Loc = T.getNameLoc();
-    } else if (auto T = TL.getAs<TagTypeLoc>()) {
-      D = T.getDecl();
-      Loc = T.getNameLoc();
-    } else if (auto T = TL.getAs<UsingTypeLoc>()) {
-      D = T.getDecl();
-      Loc = T.getNameLoc();
-    } else if (auto T = TL.getAs<TemplateSpecializationTypeLoc>()) {
-      D = T.getTypePtr()->getTemplateName().getAsTemplateDecl();
-      Loc = T.getTemplateNameLoc();
-    }
-    if (D && D->getDeclName().isIdentifier() && !C.declaredByProject(D))
-      C.rename(Loc, D->getName(), false);
+    frontend::NamedType N = frontend::namedType(TL);
+    if (N.Decl && !C.declaredByProject(N.Decl))
+      C.rename(N.NameLoc, N.Decl->getName(), false);
     return true;
   }
 

@@ -1,5 +1,7 @@
 #include "Project/Project.h"
 
+#include "Core/Paths.h"
+
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/StringSet.h"
@@ -35,11 +37,6 @@ FileRole roleOf(llvm::StringRef P) {
   return FileRole::Other;
 }
 
-static bool isUnder(llvm::StringRef P, llvm::StringRef Dir) {
-  if (!P.starts_with(Dir))
-    return false;
-  return P.size() == Dir.size() || Dir.ends_with("/") || P[Dir.size()] == '/';
-}
 
 static std::string findCuda(const std::string &Given) {
   std::vector<std::string> Candidates;
@@ -111,7 +108,7 @@ llvm::Expected<Project> Project::open(const ProjectOptions &Opts) {
     // With only a compile database, the project is the common ancestor of its files.
     std::string Common = std::string(path::parent_path(DbFiles.front()));
     for (const std::string &F : DbFiles)
-      while (!isUnder(F, Common))
+      while (!core::isUnder(F, Common))
         Common = std::string(path::parent_path(Common));
     Inputs.push_back(Common);
   }
@@ -147,7 +144,7 @@ llvm::Expected<Project> Project::open(const ProjectOptions &Opts) {
   // A compile database restricts the TUs to the ones it lists, when given.
   for (const std::string &F : DbFiles)
     for (const std::string &R : P.Roots)
-      if (isUnder(F, R))
+      if (core::isUnder(F, R))
         P.addFile(F, R);
 
   std::set<std::string> Dirs;
@@ -182,7 +179,7 @@ bool Project::owns(llvm::StringRef P) const {
   if (excluded(P))
     return false;
   for (const std::string &R : Roots)
-    if (isUnder(P, R))
+    if (core::isUnder(P, R))
       return true;
   return false;
 }

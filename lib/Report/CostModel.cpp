@@ -179,6 +179,9 @@ struct Priced {
   unsigned Count = 1;
 };
 
+
+} // namespace
+
 std::string directoryOf(const std::string &Rel) {
   llvm::SmallVector<llvm::StringRef> Parts;
   llvm::StringRef(Rel).split(Parts, '/');
@@ -188,8 +191,6 @@ std::string directoryOf(const std::string &Rel) {
     return Parts[0].str();
   return (Parts[0] + "/" + Parts[1]).str();
 }
-
-} // namespace
 
 void estimate(Report &R, const CostModel &M) {
   std::vector<Priced> All;

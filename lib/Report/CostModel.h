@@ -54,4 +54,8 @@ private:
 /// hours of R.Directories.
 void estimate(Report &R, const CostModel &M);
 
+/// The directory a file is counted under in the per-directory roll-ups: its
+/// first two path components ("." for files at the root).
+std::string directoryOf(const std::string &Rel);
+
 } // namespace hipport::report

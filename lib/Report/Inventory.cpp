@@ -1,5 +1,7 @@
 #include "Report/Inventory.h"
 
+#include "Frontend/TypeNames.h"
+
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -306,23 +308,9 @@ public:
   }
 
   bool VisitTypeLoc(TypeLoc TL) {
-    const NamedDecl *D = nullptr;
-    SourceLocation Loc;
-    if (auto T = TL.getAs<TypedefTypeLoc>()) {
-      D = T.getDecl();
-      Loc = T.getNameLoc();
-    } else if (auto T = TL.getAs<TagTypeLoc>()) {
-      D = T.getDecl();
-      Loc = T.getNameLoc();
-    } else if (auto T = TL.getAs<UsingTypeLoc>()) {
-      D = T.getDecl();
-      Loc = T.getNameLoc();
-    } else if (auto T = TL.getAs<TemplateSpecializationTypeLoc>()) {
-      D = T.getTypePtr()->getTemplateName().getAsTemplateDecl();
-      Loc = T.getTemplateNameLoc();
-    }
-    if (D && D->getDeclName().isIdentifier())
-      use(Loc, D->getName(), D);
+    frontend::NamedType N = frontend::namedType(TL);
+    if (N.Decl)
+      use(N.NameLoc, N.Decl->getName(), N.Decl);
     return true;
   }
 
@@ -444,22 +432,28 @@ private:
   std::shared_ptr<TUInventory> Inv;
 };
 
+std::unique_ptr<ASTConsumer> makeConsumer(InventoryCollector &C,
+                                          CompilerInstance &CI,
+                                          const std::string &TU) {
+  auto Inv = std::make_shared<TUInventory>();
+  CI.getPreprocessor().addPPCallbacks(std::make_unique<MacroUses>(
+      C.project(), C.rules(), CI.getSourceManager(), *Inv));
+  return std::make_unique<InventoryConsumer>(C, TU, Inv);
+}
+
 class InventoryAction : public ASTFrontendAction {
 public:
   InventoryAction(InventoryCollector &C, std::string TU)
-      : C(C), TU(std::move(TU)), Inv(std::make_shared<TUInventory>()) {}
+      : C(C), TU(std::move(TU)) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
-    CI.getPreprocessor().addPPCallbacks(std::make_unique<MacroUses>(
-        C.project(), C.rules(), CI.getSourceManager(), *Inv));
-    return std::make_unique<InventoryConsumer>(C, TU, Inv);
+    return makeConsumer(C, CI, TU);
   }
 
 private:
   InventoryCollector &C;
   std::string TU;
-  std::shared_ptr<TUInventory> Inv;
 };
 
 } // namespace
@@ -471,6 +465,12 @@ InventoryCollector::InventoryCollector(const project::Project &P,
 frontend::ActionFactory InventoryCollector::factory() {
   return [this](const std::string &TU) -> std::unique_ptr<FrontendAction> {
     return std::make_unique<InventoryAction>(*this, TU);
+  };
+}
+
+frontend::ConsumerFactory InventoryCollector::consumerFactory() {
+  return [this](CompilerInstance &CI, const std::string &TU) {
+    return makeConsumer(*this, CI, TU);
   };
 }
 

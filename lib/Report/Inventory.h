@@ -47,6 +47,9 @@ public:
   InventoryCollector(const project::Project &P, const rules::RuleSet &Rules);
 
   frontend::ActionFactory factory();
+  /// The inventory's consumer for one TU, to ride on another parse
+  /// (checks::LintOptions::AlsoConsume).
+  frontend::ConsumerFactory consumerFactory();
   /// Per TU (absolute path), filled by parses that ran.
   const std::map<std::string, TUInventory> &results() const { return PerTU; }
 

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
 #include <set>
 
 namespace hipport::report {
@@ -83,15 +84,6 @@ struct FileFacts {
   Dialect Lang = Dialect::None;
 };
 
-std::string dirOf(const std::string &Rel) {
-  llvm::SmallVector<llvm::StringRef> Parts;
-  llvm::StringRef(Rel).split(Parts, '/');
-  if (Parts.size() <= 1)
-    return ".";
-  if (Parts.size() == 2)
-    return Parts[0].str();
-  return (Parts[0] + "/" + Parts[1]).str();
-}
 
 unsigned riskScore(const Kernel &K) {
   unsigned R = 0;
@@ -129,8 +121,8 @@ llvm::Expected<Report> buildReport(const project::Project &P,
     FF.ThirdParty = isThirdParty(F.Relative, Extra);
     FF.Source = F.Role != project::FileRole::Other;
     ++R.Files;
-    DirectoryStats &D = Dirs[dirOf(F.Relative)];
-    D.Dir = dirOf(F.Relative);
+    DirectoryStats &D = Dirs[directoryOf(F.Relative)];
+    D.Dir = directoryOf(F.Relative);
     ++D.Files;
     D.ThirdParty |= FF.ThirdParty;
     auto Buf = llvm::MemoryBuffer::getFile(F.Path, /*IsText=*/false,
@@ -160,16 +152,29 @@ llvm::Expected<Report> buildReport(const project::Project &P,
     FF.Lang = dialectOf(F.Path, FF.Stripped);
   }
 
-  // One parse per TU for kernels and names.
+  // One parse per TU for kernels and names, shared with lint's when lint runs.
   std::vector<std::string> TUs = P.translationUnits();
   R.TranslationUnits = unsigned(TUs.size());
   InventoryCollector Collector(P, Rules);
-  frontend::ParseOptions PO;
-  PO.Jobs = Opts.Jobs;
-  PO.Verb = "report";
   std::vector<frontend::TUOutcome> Outcomes;
-  if (!TUs.empty())
+  std::optional<checks::LintResult> Lint;
+  if (Opts.RunLint) {
+    checks::LintOptions LO;
+    LO.Jobs = Opts.Jobs;
+    LO.AlsoConsume = Collector.consumerFactory();
+    auto LR = checks::lint(P, Opts.Lint, LO);
+    if (!LR)
+      return LR.takeError();
+    Lint = std::move(*LR);
+    Outcomes = Lint->Outcomes;
+  }
+  // Lint parses nothing when its configuration disables every AST check.
+  if (Outcomes.size() != TUs.size() && !TUs.empty()) {
+    frontend::ParseOptions PO;
+    PO.Jobs = Opts.Jobs;
+    PO.Verb = "report";
     Outcomes = frontend::parseAll(P, TUs, Collector.factory(), PO);
+  }
 
   // A file counts as seen by clang when a TU that parsed cleanly entered
   // it; everything else is text-scanned, so no half-parsed AST and text
@@ -264,7 +269,7 @@ llvm::Expected<Report> buildReport(const project::Project &P,
     K.Loc.File = checks::relativePath(P, K.Loc.File);
     K.Risk = riskScore(K);
     R.Kernels.push_back(std::move(K));
-    ++Dirs[dirOf(R.Kernels.back().Loc.File)].Kernels;
+    ++Dirs[directoryOf(R.Kernels.back().Loc.File)].Kernels;
   }
 
   // API use by name.
@@ -335,12 +340,8 @@ llvm::Expected<Report> buildReport(const project::Project &P,
     R.Libraries.push_back(L);
 
   // Lint findings and build items.
-  if (Opts.RunLint) {
-    checks::LintOptions LO;
-    LO.Jobs = Opts.Jobs;
-    auto LR = checks::lint(P, Opts.Lint, LO);
-    if (!LR)
-      return LR.takeError();
+  if (Lint) {
+    const checks::LintResult *LR = &*Lint;
     R.LintRan = true;
     R.BuildFiles = LR->BuildFiles;
     std::map<std::string, LintCount> ByCheck;

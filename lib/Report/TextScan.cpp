@@ -1,5 +1,7 @@
 #include "Report/TextScan.h"
 
+#include "Core/SourceText.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
 
@@ -133,25 +135,6 @@ Dialect dialectOf(llvm::StringRef Path, llvm::StringRef Stripped) {
   return Dialect::None;
 }
 
-/// The offset of the bracket matching the one at Open, or npos.
-static size_t matching(llvm::StringRef T, size_t Open, char O, char C) {
-  int Depth = 0;
-  for (size_t I = Open; I < T.size(); ++I) {
-    if (T[I] == '"' || T[I] == '\'') {
-      char Q = T[I];
-      for (++I; I < T.size() && T[I] != Q && T[I] != '\n'; ++I)
-        if (T[I] == '\\')
-          ++I;
-      continue;
-    }
-    if (T[I] == O)
-      ++Depth;
-    else if (T[I] == C && --Depth == 0)
-      return I;
-  }
-  return llvm::StringRef::npos;
-}
-
 std::vector<Kernel> scanKernels(llvm::StringRef T, const std::string &File) {
   std::vector<Kernel> Out;
   for (size_t At = T.find("__global__"); At != llvm::StringRef::npos;
@@ -181,7 +164,7 @@ std::vector<Kernel> scanKernels(llvm::StringRef T, const std::string &File) {
         if ((Id == "__launch_bounds__" || Id == "__attribute__" ||
              Id == "__align__") &&
             K < T.size() && T[K] == '(') {
-          size_t E = matching(T, K, '(', ')');
+          size_t E = core::matchingBracket(T, K, '(', ')');
           if (E == llvm::StringRef::npos)
             break;
           I = E + 1;
@@ -202,13 +185,13 @@ std::vector<Kernel> scanKernels(llvm::StringRef T, const std::string &File) {
     }
     if (Params == llvm::StringRef::npos || Name.empty())
       continue;
-    size_t Close = matching(T, Params, '(', ')');
+    size_t Close = core::matchingBracket(T, Params, '(', ')');
     if (Close == llvm::StringRef::npos)
       continue;
     size_t Open = T.find_first_of(";{", Close);
     if (Open == llvm::StringRef::npos || T[Open] == ';')
       continue; // a declaration
-    size_t End = matching(T, Open, '{', '}');
+    size_t End = core::matchingBracket(T, Open, '{', '}');
     if (End == llvm::StringRef::npos)
       End = T.size() - 1;
     llvm::StringRef Body = T.slice(Open, End + 1);

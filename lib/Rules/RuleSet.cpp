@@ -1,5 +1,6 @@
 #include "Rules/RuleSet.h"
 
+#include "Core/Paths.h"
 #include "Core/SourceText.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -284,11 +285,7 @@ llvm::Expected<RuleSet> RuleSet::load(const std::vector<std::string> &Files) {
   return RS;
 }
 
-std::string RuleSet::builtinDir() {
-  if (const char *Env = std::getenv("HIPPORT_RULES_DIR"))
-    return Env;
-  return HIPPORT_RULES_DIR;
-}
+std::string RuleSet::builtinDir() { return core::rulesDirectory(); }
 
 std::vector<std::string> RuleSet::builtinFiles() {
   std::vector<std::string> Files;

@@ -50,37 +50,18 @@ std::optional<double> number(llvm::StringRef T) {
   return V;
 }
 
-/// A copy of Dir with launches as hipLaunchKernelGGL (see Validator.cpp).
+/// The TUs to build: those of a launch mirror of P under Out when Rewrite,
+/// P's own otherwise.
 llvm::Expected<std::vector<std::string>>
 mirror(const project::Project &P, const std::string &Out, bool Rewrite,
        unsigned Jobs) {
+  if (Rewrite)
+    if (auto E = writeLaunchMirror(P, Out, Jobs))
+      return std::move(E);
   std::vector<std::string> TUs;
-  if (Rewrite) {
-    rules::RuleSet NoRules;
-    port::PortOptions PO;
-    PO.Launch = port::LaunchSyntax::HipLaunchKernelGGL;
-    PO.LaunchesOnly = true;
-    PO.Jobs = Jobs;
-    auto R = port::portProject(P, NoRules, PO);
-    if (!R)
-      return R.takeError();
-    for (const port::PortedFile &F : R->Files) {
-      std::string Dest = Out + "/" + F.Source->Relative;
-      fs::create_directories(path::parent_path(Dest));
-      std::error_code EC;
-      llvm::raw_fd_ostream OS(Dest, EC);
-      if (EC)
-        return llvm::createStringError(EC, "%s: %s", Dest.c_str(),
-                                       EC.message().c_str());
-      OS << F.Ported;
-      if (F.Source->Role == project::FileRole::TranslationUnit)
-        TUs.push_back(Dest);
-    }
-  } else {
-    for (const project::ProjectFile &F : P.files())
-      if (F.Role == project::FileRole::TranslationUnit)
-        TUs.push_back(F.Path);
-  }
+  for (const project::ProjectFile &F : P.files())
+    if (F.Role == project::FileRole::TranslationUnit)
+      TUs.push_back(Rewrite ? Out + "/" + F.Relative : F.Path);
   return TUs;
 }
 

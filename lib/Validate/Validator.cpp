@@ -1,5 +1,7 @@
 #include "Validate/Validator.h"
 
+#include "Core/SourceText.h"
+
 #include "Checks/Linter.h"
 #include "Core/FileWriter.h"
 #include "Port/Porter.h"
@@ -64,8 +66,6 @@ bool ValidateResult::allPassed() const {
   return true;
 }
 
-namespace {
-
 llvm::Error writeText(const std::string &Path, llvm::StringRef Text) {
   if (std::error_code EC = fs::create_directories(path::parent_path(Path)))
     return llvm::createStringError(EC, "%s: %s", Path.c_str(),
@@ -78,6 +78,25 @@ llvm::Error writeText(const std::string &Path, llvm::StringRef Text) {
   OS << Text;
   return llvm::Error::success();
 }
+
+llvm::Error writeLaunchMirror(const project::Project &P,
+                              const std::string &Out, unsigned Jobs) {
+  rules::RuleSet NoRules;
+  port::PortOptions PO;
+  PO.Launch = port::LaunchSyntax::HipLaunchKernelGGL;
+  PO.LaunchesOnly = true;
+  PO.Jobs = Jobs;
+  auto R = port::portProject(P, NoRules, PO);
+  if (!R)
+    return R.takeError();
+  for (const port::PortedFile &F : R->Files)
+    if (auto E = writeText(Out + "/" + F.Source->Relative, F.Ported))
+      return E;
+  return llvm::Error::success();
+}
+
+namespace {
+
 
 /// Runs Tasks on Jobs threads.
 void parallel(size_t N, unsigned Jobs, const std::function<void(size_t)> &Fn) {
@@ -98,37 +117,6 @@ struct Definition {
   unsigned Begin = 0, End = 0, Line = 0;
 };
 
-size_t matchClose(llvm::StringRef T, size_t Open, char O, char C) {
-  int Depth = 0;
-  for (size_t I = Open; I < T.size(); ++I) {
-    if (T[I] == '/' && I + 1 < T.size() && T[I + 1] == '/') {
-      I = T.find('\n', I);
-      if (I == llvm::StringRef::npos)
-        return I;
-      continue;
-    }
-    if (T[I] == '/' && I + 1 < T.size() && T[I + 1] == '*') {
-      I = T.find("*/", I + 2);
-      if (I == llvm::StringRef::npos)
-        return I;
-      ++I;
-      continue;
-    }
-    if (T[I] == '"' || T[I] == '\'') {
-      char Q = T[I];
-      for (++I; I < T.size() && T[I] != Q; ++I)
-        if (T[I] == '\\')
-          ++I;
-      continue;
-    }
-    if (T[I] == O)
-      ++Depth;
-    else if (T[I] == C && --Depth == 0)
-      return I;
-  }
-  return llvm::StringRef::npos;
-}
-
 std::optional<Definition> findDefinition(llvm::StringRef T,
                                          llvm::StringRef Name) {
   for (size_t At = T.find("__global__"); At != llvm::StringRef::npos;
@@ -147,7 +135,7 @@ std::optional<Definition> findDefinition(llvm::StringRef T,
       while (B > I && (llvm::isAlnum(T[B - 1]) || T[B - 1] == '_'))
         --B;
       llvm::StringRef Id = T.slice(B, E);
-      size_t Close = matchClose(T, Paren, '(', ')');
+      size_t Close = core::matchingBracket(T, Paren, '(', ')');
       if (Close == llvm::StringRef::npos)
         break;
       if (Id == "__launch_bounds__" || Id == "__attribute__" ||
@@ -160,7 +148,7 @@ std::optional<Definition> findDefinition(llvm::StringRef T,
       size_t Body = T.find_first_of(";{", Close);
       if (Body == llvm::StringRef::npos || T[Body] == ';')
         break;
-      size_t BodyEnd = matchClose(T, Body, '{', '}');
+      size_t BodyEnd = core::matchingBracket(T, Body, '{', '}');
       if (BodyEnd == llvm::StringRef::npos)
         break;
       Definition D;
@@ -173,24 +161,6 @@ std::optional<Definition> findDefinition(llvm::StringRef T,
   return std::nullopt;
 }
 
-/// Writes a copy of the project with `<<<>>>` launches turned into
-/// hipLaunchKernelGGL and nothing else changed, so that the file compiles as
-/// C++ on runtime/hipcpu with its own semantics (CUDA's or HIP's).
-llvm::Error writeLaunchMirror(const project::Project &P,
-                              const std::string &Out, unsigned Jobs) {
-  rules::RuleSet NoRules;
-  port::PortOptions PO;
-  PO.Launch = port::LaunchSyntax::HipLaunchKernelGGL;
-  PO.LaunchesOnly = true;
-  PO.Jobs = Jobs;
-  auto R = port::portProject(P, NoRules, PO);
-  if (!R)
-    return R.takeError();
-  for (const port::PortedFile &F : R->Files)
-    if (auto E = writeText(Out + "/" + F.Source->Relative, F.Ported))
-      return E;
-  return llvm::Error::success();
-}
 
 std::string mirrorPath(const project::Project &P, const std::string &Abs,
                        const std::string &MirrorRoot) {

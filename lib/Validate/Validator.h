@@ -2,6 +2,7 @@
 #pragma once
 
 #include "Core/Finding.h"
+#include "Project/Project.h"
 #include "Validate/Backend.h"
 #include "Validate/Compare.h"
 #include "Validate/KernelSpec.h"
@@ -82,6 +83,15 @@ struct ValidateResult {
   unsigned Builds = 0;
   bool allPassed() const;
 };
+
+/// Writes Text to Path, creating its directory.
+llvm::Error writeText(const std::string &Path, llvm::StringRef Text);
+
+/// Writes a copy of the project under Out with `<<<>>>` launches turned into
+/// hipLaunchKernelGGL and nothing else changed, so that its files compile as
+/// C++ on runtime/hipcpu with their own semantics (CUDA's or HIP's).
+llvm::Error writeLaunchMirror(const project::Project &P, const std::string &Out,
+                              unsigned Jobs);
 
 /// Derives specs, builds a driver per source file and backend, runs the
 /// reference and every target, and compares. Fails only on input errors

@@ -2,6 +2,7 @@
 #include "Command.h"
 
 #include "Core/FileWriter.h"
+#include "Core/Paths.h"
 #include "Core/TextDiagnostic.h"
 #include "Port/Porter.h"
 
@@ -65,9 +66,6 @@ std::string displayPath(const std::string &Abs) {
   return Abs;
 }
 
-bool isUnder(StringRef P, StringRef Dir) {
-  return P == Dir || (P.starts_with(Dir) && P[Dir.size()] == '/');
-}
 
 /// Checks that Dir can be written before anything is: a run either writes
 /// its whole output or nothing.
@@ -202,7 +200,7 @@ int runPort() {
   if (!OutDir.empty()) {
     OutRoot = project::absolutePath(OutDir);
     for (const std::string &Root : P->roots())
-      if (isUnder(OutRoot, Root) || isUnder(Root, OutRoot)) {
+      if (core::isUnder(OutRoot, Root) || core::isUnder(Root, OutRoot)) {
         cli::error("output directory " + OutDir +
                    " overlaps the input " + Root +
                    "; choose a directory outside it");

@@ -1,0 +1,18 @@
+//===- Paths.h - path facts every layer shares -----------------*- C++ -*-===//
+#pragma once
+
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+
+namespace hipport::core {
+
+/// True when Path is Dir or lies below it (component-wise: /a/bc is not
+/// under /a/b).
+bool isUnder(llvm::StringRef Path, llvm::StringRef Dir);
+
+/// The built-in rule tables: $HIPPORT_RULES_DIR, else the source tree's
+/// rules/ compiled in.
+std::string rulesDirectory();
+
+} // namespace hipport::core
