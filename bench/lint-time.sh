@@ -3,7 +3,7 @@
 # same flags, measured side by side (not a test). Usage: bench/lint-time.sh DIR
 set -e
 DIR=${1:-test/checks}
-HIPPORT=${HIPPORT:-build-lint/bin/hipport}
+HIPPORT=${HIPPORT:-build/bin/hipport}
 FILES=$(find "$DIR" -maxdepth 1 -name '*.cu')
 N=$(echo "$FILES" | wc -w)
 CUDA=/usr/local/cuda

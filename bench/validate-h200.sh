@@ -15,7 +15,7 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 EX=$ROOT/examples/validate-wave64
 B=$ROOT/bench/validate-h200
-HIPPORT=${HIPPORT:-$ROOT/build-validate/bin/hipport}
+HIPPORT=${HIPPORT:-$ROOT/build/bin/hipport}
 KERNELS="blockSumBroadcast blockSumSlots countAbove halfWarpSum scale"
 
 case "${1:-}" in

@@ -6,7 +6,7 @@
 # Not a test: it prints figures and asserts nothing.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-HIPPORT=${HIPPORT:-$ROOT/build-validate/bin/hipport}
+HIPPORT=${HIPPORT:-$ROOT/build/bin/hipport}
 EX=$ROOT/examples/validate-wave64
 RUNS=${RUNS:-3}
 echo "machine: $(nproc) cores, $(uname -m)"

@@ -15,7 +15,7 @@ gpu)
   ;;
 cpu)
   mkdir -p "$2"
-  BUILD=${BUILD:-$ROOT/build-hipcpu}
+  BUILD=${BUILD:-$ROOT/build}
   ninja -C "$BUILD" hipcpu >/dev/null
   ${CXX:-g++} -std=c++17 -O2 -x c++ -I "$ROOT/runtime/hipcpu/include" \
     -include hipcpu/cuda_runtime.h "$HERE/fidelity.cu" -x none \
