@@ -1,5 +1,7 @@
 #include "Validate/Backend.h"
 
+#include "Core/Paths.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -102,7 +104,7 @@ Toolchain Toolchain::detect(const ToolchainOptions &Opts) {
   const char *EnvInc = std::getenv("HIPPORT_HIPCPU_INCLUDE");
   T.HipcpuInclude = firstExisting(
       {EnvInc ? std::string(EnvInc) : "",
-       std::string(HIPPORT_RULES_DIR) + "/../runtime/hipcpu/include"});
+       core::rulesDirectory() + "/../runtime/hipcpu/include"});
   std::string ExeDir;
   static int Anchor;
   std::string Exe = fs::getMainExecutable(Opts.Argv0.c_str(), &Anchor);
