@@ -322,6 +322,26 @@ RocmVersion RuleSet::newestRocm() const {
   return Newest;
 }
 
+std::vector<RocmVersion> RuleSet::knownReleases() const {
+  std::vector<RocmVersion> Known;
+  for (const RuleEntry &E : Entries)
+    if (E.SinceRocm)
+      Known.push_back(*E.SinceRocm);
+  if (auto Buf = llvm::MemoryBuffer::getFile(builtinDir() +
+                                             "/targets/rocm-releases.json")) {
+    nlohmann::json J = nlohmann::json::parse((*Buf)->getBuffer(), nullptr,
+                                             /*allow_exceptions=*/false);
+    if (J.is_object() && J.contains("releases") && J["releases"].is_array())
+      for (const nlohmann::json &R : J["releases"])
+        if (R.is_string())
+          if (auto V = RocmVersion::parse(R.get<std::string>()))
+            Known.push_back(*V);
+  }
+  std::sort(Known.begin(), Known.end());
+  Known.erase(std::unique(Known.begin(), Known.end()), Known.end());
+  return Known;
+}
+
 Mapping RuleSet::resolve(const RuleEntry &E, const TargetOptions &T) const {
   Mapping M;
   M.Entry = &E;

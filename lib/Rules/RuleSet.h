@@ -89,6 +89,9 @@ public:
   std::vector<FamilyStats> stats() const;
   /// Newest ROCm release named by any since_rocm.
   RocmVersion newestRocm() const;
+  /// Releases --rocm-version accepts: rules/targets/rocm-releases.json and
+  /// every since_rocm value, sorted.
+  std::vector<RocmVersion> knownReleases() const;
 
 private:
   std::vector<RuleEntry> Entries;

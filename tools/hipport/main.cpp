@@ -1,10 +1,15 @@
 //===- main.cpp - hipport command line entry point ------------------------===//
 #include "Command.h"
 
+#include "Core/Version.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cstring>
 
 using namespace llvm;
@@ -55,6 +60,15 @@ bool targetOptions(const rules::RuleSet &RS, rules::TargetOptions &Out) {
       error("--rocm-version: '" + RocmVersionOpt + "' is not a version X.Y");
       return false;
     }
+    std::vector<rules::RocmVersion> Known = RS.knownReleases();
+    if (!std::binary_search(Known.begin(), Known.end(), *Out.Rocm)) {
+      std::string List;
+      for (const rules::RocmVersion &V : Known)
+        List += (List.empty() ? "" : ", ") + V.str();
+      error("--rocm-version: ROCm " + Out.Rocm->str() +
+            " is not a release the rules know; known: " + List);
+      return false;
+    }
   }
   if (BlasOpt != "hipblas" && BlasOpt != "rocblas") {
     error("--blas: expected hipblas or rocblas, got '" + BlasOpt + "'");
@@ -64,21 +78,63 @@ bool targetOptions(const rules::RuleSet &RS, rules::TargetOptions &Out) {
   return true;
 }
 
+namespace {
+
+/// `-j2`, `-j 2`, `--jobs=2` and `--jobs 2` all mean `-j=2`: llvm::cl would
+/// read `-j2` as a group of one-letter flags.
+std::vector<std::string> normalizeJobs(const std::vector<std::string> &In) {
+  std::vector<std::string> Out;
+  for (size_t I = 0; I < In.size(); ++I) {
+    llvm::StringRef A = In[I];
+    bool Next = I + 1 < In.size();
+    if ((A == "-j" || A == "--jobs") && Next)
+      Out.push_back("-j=" + In[++I]);
+    else if (A.consume_front("--jobs="))
+      Out.push_back("-j=" + A.str());
+    else if (A.size() > 2 && A.starts_with("-j") && A[2] != '=' &&
+             llvm::all_of(A.drop_front(2), llvm::isDigit))
+      Out.push_back("-j=" + A.drop_front(2).str());
+    else
+      Out.push_back(A.str());
+  }
+  return Out;
+}
+
+/// LLVM's own options (polly, targets, ...) are registered on the top level;
+/// hipport's are on its verbs or on all of them. Only ours are shown.
+void hideLlvmOptions() {
+  for (auto &Entry : cl::getRegisteredOptions(cl::SubCommand::getTopLevel())) {
+    cl::Option *O = Entry.second;
+    if (O->Subs.count(&cl::SubCommand::getAll()))
+      continue;
+    O->setHiddenFlag(cl::ReallyHidden);
+  }
+}
+
+} // namespace
+
 } // namespace hipport::cli
 
 int main(int Argc, const char **Argv) {
   InitLLVM X(Argc, Argv);
   using namespace hipport::cli;
   // Everything after a bare "--" belongs to clang, not to us.
-  std::vector<const char *> Args;
+  std::vector<std::string> Ours;
   for (int I = 0; I < Argc; ++I) {
     if (std::strcmp(Argv[I], "--") == 0) {
       for (int J = I + 1; J < Argc; ++J)
         ExtraClangArgs.push_back(Argv[J]);
       break;
     }
-    Args.push_back(Argv[I]);
+    Ours.push_back(Argv[I]);
   }
+  Ours = normalizeJobs(Ours);
+  std::vector<const char *> Args;
+  for (const std::string &A : Ours)
+    Args.push_back(A.c_str());
+  hideLlvmOptions();
+  cl::SetVersionPrinter(
+      [](raw_ostream &OS) { OS << hipport::core::versionLine() << "\n"; });
   if (!cl::ParseCommandLineOptions(
           int(Args.size()), Args.data(),
           "hipport: port CUDA codebases to HIP, lint them for wave64 and "
