@@ -14,6 +14,7 @@ config.environment["PATH"] = os.pathsep.join(
 config.environment["HIPPORT_RULES_DIR"] = os.path.join(config.hipport_src_root, "rules")
 config.environment["NO_COLOR"] = "1"
 config.substitutions.append(("%src_root", config.hipport_src_root))
+config.substitutions.append(("%obj_root", config.hipport_obj_root))
 config.substitutions.append(("%examples", os.path.join(config.hipport_src_root, "examples")))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 config.substitutions.append(("%python", "python3"))
@@ -27,3 +28,5 @@ if shutil.which("nvcc") or os.path.exists("/usr/local/cuda/bin/nvcc"):
     config.available_features.add("nvcc")
 if shutil.which("chromium"):
     config.available_features.add("chromium")
+if shutil.which("dpkg-deb") and shutil.which("cpack"):
+    config.available_features.add("cpack-deb")

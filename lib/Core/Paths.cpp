@@ -1,6 +1,10 @@
 #include "Core/Paths.h"
 
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
 #include <cstdlib>
+#include <dlfcn.h>
 
 #ifndef HIPPORT_RULES_DIR
 #define HIPPORT_RULES_DIR "rules"
@@ -15,9 +19,31 @@ bool isUnder(llvm::StringRef Path, llvm::StringRef Dir) {
          Path[Dir.size()] == '/';
 }
 
+namespace {
+
+/// <prefix>/share/hipport/rules for the binary or plugin this code lives in
+/// (<prefix>/bin/hipport, <prefix>/lib/hipport-tidy.so), when it exists.
+std::string installedRulesDirectory() {
+  Dl_info Info;
+  if (!dladdr(reinterpret_cast<void *>(&installedRulesDirectory), &Info) ||
+      !Info.dli_fname)
+    return "";
+  llvm::SmallString<256> Dir(llvm::sys::path::parent_path(Info.dli_fname));
+  llvm::sys::path::append(Dir, "..", "share", "hipport", "rules");
+  llvm::SmallString<256> Real;
+  if (llvm::sys::fs::real_path(Dir, Real) || !llvm::sys::fs::is_directory(Real))
+    return "";
+  return std::string(Real);
+}
+
+} // namespace
+
 std::string rulesDirectory() {
-  if (const char *Env = std::getenv("HIPPORT_RULES_DIR"))
+  if (const char *Env = std::getenv("HIPPORT_RULES_DIR"); Env && *Env)
     return Env;
+  static const std::string Installed = installedRulesDirectory();
+  if (!Installed.empty())
+    return Installed;
   return HIPPORT_RULES_DIR;
 }
 

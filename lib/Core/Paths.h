@@ -11,8 +11,9 @@ namespace hipport::core {
 /// under /a/b).
 bool isUnder(llvm::StringRef Path, llvm::StringRef Dir);
 
-/// The built-in rule tables: $HIPPORT_RULES_DIR, else the source tree's
-/// rules/ compiled in.
+/// The built-in rule tables: $HIPPORT_RULES_DIR (what --rules-dir sets), else
+/// ../share/hipport/rules beside the installed binary or plugin, else the
+/// source tree's rules/ compiled in (a build directory).
 std::string rulesDirectory();
 
 } // namespace hipport::core

@@ -305,6 +305,11 @@ std::vector<std::string> RuleSet::builtinFiles() {
 llvm::Expected<RuleSet>
 RuleSet::loadBuiltin(const std::vector<std::string> &UserFiles) {
   std::vector<std::string> Files = builtinFiles();
+  // No tables means every name stays CUDA: a broken install, never a clean run.
+  if (Files.empty())
+    return llvm::createStringError(
+        builtinDir() + ": no rule tables (*.json) here; set --rules-dir or "
+                       "HIPPORT_RULES_DIR to hipport's rules directory");
   Files.insert(Files.end(), UserFiles.begin(), UserFiles.end());
   return load(Files);
 }

@@ -33,6 +33,11 @@ cl::opt<std::string> BlasOpt("blas",
                              cl::desc("BLAS target: hipblas (default) or rocblas"),
                              cl::init("hipblas"),
                              cl::sub(cl::SubCommand::getAll()));
+cl::opt<std::string> RulesDirOpt(
+    "rules-dir",
+    cl::desc("hipport's built-in rule tables (default: $HIPPORT_RULES_DIR, "
+             "else ../share/hipport/rules beside the binary)"),
+    cl::sub(cl::SubCommand::getAll()));
 std::vector<std::string> ExtraClangArgs;
 
 void error(const Twine &Msg) {
@@ -141,6 +146,10 @@ int main(int Argc, const char **Argv) {
           "ROCm pitfalls, estimate and validate the port\n",
           &errs()))
     return 2;
+  // One place decides the rules directory (core::rulesDirectory); drivers that
+  // validate spawns read the same variable.
+  if (!RulesDirOpt.empty())
+    ::setenv("HIPPORT_RULES_DIR", RulesDirOpt.c_str(), 1);
   for (const Command &C : commands())
     if (*C.Sub)
       return C.Run();
