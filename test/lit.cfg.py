@@ -13,6 +13,8 @@ config.environment["PATH"] = os.pathsep.join(
     [config.hipport_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", os.environ["PATH"])])
 config.environment["HIPPORT_RULES_DIR"] = os.path.join(config.hipport_src_root, "rules")
 config.environment["NO_COLOR"] = "1"
+# One precompiled CUDA prelude for the whole suite, never the user's cache.
+config.environment["HIPPORT_CACHE_DIR"] = os.path.join(config.hipport_obj_root, "test", "hipport-cache")
 config.substitutions.append(("%src_root", config.hipport_src_root))
 config.substitutions.append(("%obj_root", config.hipport_obj_root))
 config.substitutions.append(("%examples", os.path.join(config.hipport_src_root, "examples")))

@@ -1,8 +1,14 @@
 #include "Frontend/Frontend.h"
 
 #include "Core/Progress.h"
+#include "Frontend/Preamble.h"
 
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclGroup.h"
 #include "clang/Basic/Diagnostic.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Tooling/CompilationDatabase.h"
@@ -44,20 +50,72 @@ public:
   }
 };
 
+/// Limits every analysis to the declarations written outside system headers:
+/// the CUDA headers' thousands of declarations (parsed, or loaded from the
+/// precompiled prelude) are never walked, only referred to.
+class ProjectScope : public clang::ASTConsumer {
+public:
+  explicit ProjectScope(clang::CompilerInstance &CI) : CI(CI) {}
+  bool HandleTopLevelDecl(clang::DeclGroupRef G) override {
+    const clang::SourceManager &SM = CI.getSourceManager();
+    for (clang::Decl *D : G)
+      if (!SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+        Scope.push_back(D);
+    return true;
+  }
+  void HandleTranslationUnit(clang::ASTContext &Ctx) override {
+    Ctx.setTraversalScope(Scope);
+  }
+
+private:
+  clang::CompilerInstance &CI;
+  std::vector<clang::Decl *> Scope;
+};
+
+class ProjectScopedAction : public clang::WrapperFrontendAction {
+public:
+  using WrapperFrontendAction::WrapperFrontendAction;
+
+protected:
+  std::unique_ptr<clang::ASTConsumer>
+  CreateASTConsumer(clang::CompilerInstance &CI, llvm::StringRef InFile) override {
+    std::unique_ptr<clang::ASTConsumer> Inner =
+        WrapperFrontendAction::CreateASTConsumer(CI, InFile);
+    if (!Inner)
+      return nullptr;
+    std::vector<std::unique_ptr<clang::ASTConsumer>> Both;
+    Both.push_back(std::make_unique<ProjectScope>(CI)); // first: sets the scope
+    Both.push_back(std::move(Inner));
+    return std::make_unique<clang::MultiplexConsumer>(std::move(Both));
+  }
+};
+
 class OneShotFactory : public clang::tooling::FrontendActionFactory {
 public:
   OneShotFactory(const ActionFactory &F, std::string TU)
       : F(F), TU(std::move(TU)) {}
-  std::unique_ptr<clang::FrontendAction> create() override { return F(TU); }
+  std::unique_ptr<clang::FrontendAction> create() override {
+    return std::make_unique<ProjectScopedAction>(F(TU));
+  }
 
 private:
   const ActionFactory &F;
   std::string TU;
 };
 
-TUOutcome parseOne(const project::Project &P, const std::string &TU,
-                   const ActionFactory &Factory) {
-  std::vector<std::string> Args = P.clangArgs(TU);
+/// True when clang refused the precompiled prelude itself (a header changed
+/// under it, another clang wrote it): the TU is then parsed without it.
+bool pchRejected(const std::vector<ParseError> &Errors) {
+  for (const ParseError &E : Errors)
+    if (llvm::StringRef(E.Message).contains("precompiled header") ||
+        llvm::StringRef(E.Message).contains("PCH file") ||
+        llvm::StringRef(E.Message).contains("AST file"))
+      return true;
+  return false;
+}
+
+TUOutcome parseWith(std::vector<std::string> Args, const std::string &TU,
+                    const ActionFactory &Factory) {
   Args.insert(Args.begin(), "-resource-dir=" + clangResourceDir());
   Args.push_back("-fno-caret-diagnostics"); // no "N errors generated" on stderr
   clang::tooling::FixedCompilationDatabase Db(".", Args);
@@ -74,6 +132,21 @@ TUOutcome parseOne(const project::Project &P, const std::string &TU,
   if (Rc != 0 && O.Errors.empty())
     O.Errors.push_back({TU, 0, 0, "clang could not process this file"});
   return O;
+}
+
+TUOutcome parseOne(const project::Project &P, const std::string &TU,
+                   const ActionFactory &Factory) {
+  std::vector<std::string> Args = P.clangArgs(TU);
+  if (std::optional<std::string> Pch = preambles().pchFor(Args)) {
+    std::vector<std::string> WithPch = Args;
+    WithPch.push_back("-include-pch");
+    WithPch.push_back(*Pch);
+    TUOutcome O = parseWith(std::move(WithPch), TU, Factory);
+    if (!pchRejected(O.Errors))
+      return O;
+    preambles().reject(*Pch);
+  }
+  return parseWith(std::move(Args), TU, Factory);
 }
 
 } // namespace

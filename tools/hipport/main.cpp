@@ -38,6 +38,11 @@ cl::opt<std::string> RulesDirOpt(
     cl::desc("hipport's built-in rule tables (default: $HIPPORT_RULES_DIR, "
              "else ../share/hipport/rules beside the binary)"),
     cl::sub(cl::SubCommand::getAll()));
+cl::opt<std::string> CacheDirOpt(
+    "cache-dir",
+    cl::desc("Where the precompiled CUDA prelude is kept (default: "
+             "$HIPPORT_CACHE_DIR, else $XDG_CACHE_HOME/hipport; 'off' disables)"),
+    cl::sub(cl::SubCommand::getAll()));
 std::vector<std::string> ExtraClangArgs;
 
 void error(const Twine &Msg) {
@@ -150,6 +155,8 @@ int main(int Argc, const char **Argv) {
   // validate spawns read the same variable.
   if (!RulesDirOpt.empty())
     ::setenv("HIPPORT_RULES_DIR", RulesDirOpt.c_str(), 1);
+  if (!CacheDirOpt.empty())
+    ::setenv("HIPPORT_CACHE_DIR", CacheDirOpt.c_str(), 1);
   for (const Command &C : commands())
     if (*C.Sub)
       return C.Run();
