@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
-scripts/build.sh
+TARGET=hipport scripts/build.sh
 EXAMPLE=${1:-examples/vector-add}
 OUT=$(mktemp -d)/$(basename "$EXAMPLE")-hip
 build/bin/hipport port "$EXAMPLE" --rocm-version 5.2 --diff

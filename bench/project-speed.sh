@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Port and lint of a whole CUDA project against the sum of
+# `clang++-22 -x cuda --cuda-host-only -fsyntax-only` over the same TUs,
+# side by side in one run (not a test). CPU seconds (user+sys) are the
+# figure: they hold on a loaded machine, where wall time does not.
+# Usage: bench/project-speed.sh PROJECT_DIR [COMMON_INCLUDE_DIR]
+#   e.g. bench/project-speed.sh ~/cuda-samples/Samples/0_Introduction ~/cuda-samples/Common
+set -euo pipefail
+DIR=$(realpath "$1")
+COMMON=${2:+$(realpath "$2")}
+HIPPORT=$(realpath "${HIPPORT:-build/bin/hipport}")
+CUDA=/usr/local/cuda
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+mapfile -t TUS < <(find "$DIR" -name '*.cu' | sort)
+echo "project: $DIR (${#TUS[@]} .cu TUs)"
+
+cpu() { # runs "$@", appends "user sys maxrss_kb wall" to $WORK/t
+  /usr/bin/time -a -o "$WORK/t" -f "%U %S %M %e" "$@" > /dev/null 2>&1 || true
+}
+sum_cpu() { awk '{u+=$1; s+=$2; if ($3>m) m=$3; w+=$4} END {printf "%.2f %.0f %.2f", u+s, m/1024, w}' "$WORK/t"; }
+
+: > "$WORK/t"
+for f in "${TUS[@]}"; do
+  cpu clang++-22 -fsyntax-only -x cuda --cuda-host-only --cuda-path=$CUDA \
+    -I$CUDA/include/cccl -nocudalib -Wno-unknown-cuda-version -std=c++17 -w \
+    ${COMMON:+-I$COMMON} -I"$(dirname "$f")" "$f"
+done
+read -r CLANG CLANG_MB CLANG_WALL < <(sum_cpu)
+echo "clang -fsyntax-only, sum over TUs: ${CLANG} s CPU (peak ${CLANG_MB} MiB)"
+
+run() { # label, then the hipport arguments
+  local label=$1; shift
+  : > "$WORK/t"
+  cpu "$HIPPORT" "$@"
+  read -r T MB WALL < <(sum_cpu)
+  printf '%-34s %7.2f s CPU %7.2f s wall  peak %4d MiB  ratio %.2f\n' \
+    "$label" "$T" "$WALL" "$MB" "$(echo "scale=4; $T / $CLANG" | bc)"
+}
+EXTRA=(${COMMON:+-- -I$COMMON})
+run "port -j1, cold cache"  port "$DIR" --diff -j1 --cache-dir "$WORK/cache" "${EXTRA[@]}"
+run "port -j1, warm cache"  port "$DIR" --diff -j1 --cache-dir "$WORK/cache" "${EXTRA[@]}"
+run "port -j1, no cache"    port "$DIR" --diff -j1 --cache-dir off "${EXTRA[@]}"
+run "lint -j1, warm cache"  lint "$DIR" --fail-on=never --quiet -j1 --cache-dir "$WORK/cache" "${EXTRA[@]}"
+run "lint -j1, no cache"    lint "$DIR" --fail-on=never --quiet -j1 --cache-dir off "${EXTRA[@]}"
+run "lint -j2, warm cache"  lint "$DIR" --fail-on=never --quiet -j2 --cache-dir "$WORK/cache" "${EXTRA[@]}"
