@@ -18,7 +18,7 @@ echo "project: $DIR (${#TUS[@]} .cu TUs)"
 cpu() { # runs "$@", appends "user sys maxrss_kb wall" to $WORK/t
   /usr/bin/time -a -o "$WORK/t" -f "%U %S %M %e" "$@" > /dev/null 2>&1 || true
 }
-sum_cpu() { awk '{u+=$1; s+=$2; if ($3>m) m=$3; w+=$4} END {printf "%.2f %.0f %.2f", u+s, m/1024, w}' "$WORK/t"; }
+sum_cpu() { grep -v "^Command" "$WORK/t" | awk '{u+=$1; s+=$2; if ($3>m) m=$3; w+=$4} END {printf "%.2f %.0f %.2f\n", u+s, m/1024, w}'; }
 
 : > "$WORK/t"
 for f in "${TUS[@]}"; do

@@ -47,4 +47,17 @@ std::string rulesDirectory() {
   return HIPPORT_RULES_DIR;
 }
 
+std::string docsDirectory() {
+  if (const char *Env = std::getenv("HIPPORT_DOCS_DIR"); Env && *Env)
+    return Env;
+  std::string Rules = rulesDirectory();
+  for (const char *Rel : {"/../docs", "/../../doc/hipport"}) {
+    llvm::SmallString<256> Real;
+    if (!llvm::sys::fs::real_path(Rules + Rel, Real) &&
+        llvm::sys::fs::is_directory(Real + "/checks"))
+      return std::string(Real);
+  }
+  return Rules + "/../docs";
+}
+
 } // namespace hipport::core

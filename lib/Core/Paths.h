@@ -16,4 +16,9 @@ bool isUnder(llvm::StringRef Path, llvm::StringRef Dir);
 /// source tree's rules/ compiled in (a build directory).
 std::string rulesDirectory();
 
+/// hipport's documentation (checks/<id>.md): $HIPPORT_DOCS_DIR, else the
+/// docs beside the rules (source tree: rules/../docs; installed:
+/// share/hipport/rules/../../doc/hipport).
+std::string docsDirectory();
+
 } // namespace hipport::core

@@ -1,8 +1,14 @@
 #include "Report/FindingReporter.h"
 
 #include "Checks/CheckRegistry.h"
+#include "Core/Paths.h"
+#include "Core/Version.h"
+
+#include "llvm/Support/MemoryBuffer.h"
 
 #include <nlohmann/json.hpp>
+
+#include <cstdlib>
 
 using nlohmann::json;
 
@@ -97,20 +103,74 @@ static json physical(const FindingReport &R, const core::FileRange &F) {
   return {{"artifactLocation", Art}, {"region", Region}};
 }
 
+/// Where rule help links point: $HIPPORT_DOCS_BASE_URI (what
+/// --docs-base-uri sets, e.g. a web copy of docs/checks/), else the
+/// docs/checks directory this hipport reads.
+static std::string docsBaseUri() {
+  std::string Base;
+  if (const char *Env = std::getenv("HIPPORT_DOCS_BASE_URI"); Env && *Env)
+    Base = Env;
+  else
+    Base = "file://" + uriEscape(core::docsDirectory() + "/checks");
+  if (Base.back() != '/')
+    Base += '/';
+  return Base;
+}
+
+/// A rule's SARIF entry, its help taken from docs/checks/<id>.md: the first
+/// paragraph is the full description, the page is the markdown help.
+static json sarifRule(const checks::CheckInfo &Info, const std::string &Base) {
+  json Rule = {{"id", Info.Id},
+               {"name", Info.Id},
+               {"shortDescription", {{"text", Info.Summary}}},
+               {"helpUri", Base + Info.Id + ".md"},
+               {"defaultConfiguration", {{"level", sarifLevel(Info.DefaultLevel)}}}};
+  auto Page = llvm::MemoryBuffer::getFile(core::docsDirectory() + "/checks/" +
+                                          Info.Id + ".md");
+  if (!Page)
+    return Rule;
+  llvm::StringRef Text = (*Page)->getBuffer();
+  std::string First;
+  for (llvm::StringRef Rest = Text; !Rest.empty();) {
+    auto [Line, Next] = Rest.split('\n');
+    Rest = Next;
+    llvm::StringRef T = Line.trim();
+    // Skip the title and the "**Severity:** ..." line above the summary.
+    if (T.starts_with("#") || T.starts_with("**") || (T.empty() && First.empty()))
+      continue;
+    if (T.empty())
+      break;
+    First += (First.empty() ? "" : " ") + T.str();
+  }
+  if (!First.empty())
+    Rule["fullDescription"] = {{"text", First}};
+  Rule["help"] = {{"text", First.empty() ? std::string(Info.Summary) : First},
+                  {"markdown", Text.str()}};
+  return Rule;
+}
+
+/// Parse failures make the analysis of those TUs incomplete: SARIF says so
+/// as tool execution notifications, besides the lint-parse-error results.
+static json sarifInvocation(const FindingReport &R) {
+  json Notes = json::array();
+  for (const core::Finding &F : *R.Findings)
+    if (F.CheckId == "lint-parse-error")
+      Notes.push_back({{"level", "error"},
+                       {"message", {{"text", F.Message}}},
+                       {"descriptor", {{"id", F.CheckId}}},
+                       {"locations", json::array({{{"physicalLocation",
+                                                    physical(R, F.Range)}}})}});
+  return {{"executionSuccessful", Notes.empty()},
+          {"toolExecutionNotifications", Notes}};
+}
+
 void writeSarif(llvm::raw_ostream &OS, const FindingReport &R) {
   json Rules = json::array();
   std::map<std::string, unsigned> RuleIndex;
+  std::string Base = docsBaseUri();
   for (const checks::RegisteredCheck &C : checks::registry()) {
     RuleIndex[C.Info->Id] = unsigned(Rules.size());
-    Rules.push_back(
-        {{"id", C.Info->Id},
-         {"name", C.Info->Id},
-         {"shortDescription", {{"text", C.Info->Summary}}},
-         {"helpUri", std::string("https://github.com/hipport/hipport/blob/"
-                                 "main/docs/checks/") +
-                         C.Info->Id + ".md"},
-         {"defaultConfiguration",
-          {{"level", sarifLevel(C.Info->DefaultLevel)}}}});
+    Rules.push_back(sarifRule(*C.Info, Base));
   }
   json Results = json::array();
   for (size_t I = 0; I < R.Findings->size(); ++I) {
@@ -159,9 +219,11 @@ void writeSarif(llvm::raw_ostream &OS, const FindingReport &R) {
   json Run = {{"tool",
                {{"driver",
                  {{"name", "hipport"},
-                  {"version", "0.1.0"},
-                  {"informationUri", "https://github.com/hipport/hipport"},
+                  {"version", core::versionLine()},
+                  {"semanticVersion", core::version()},
                   {"rules", Rules}}}}},
+              {"automationDetails", {{"id", R.Category + "/"}}},
+              {"invocations", json::array({sarifInvocation(R)})},
               {"originalUriBaseIds", {{"SRCROOT", {{"uri", RootUri}}}}},
               {"columnKind", "unicodeCodePoints"},
               {"results", Results}};

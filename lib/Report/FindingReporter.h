@@ -27,6 +27,9 @@ struct FindingReport {
   std::string Root;
   unsigned TranslationUnits = 0, BuildFiles = 0, Suppressed = 0,
            Baselined = 0;
+  /// SARIF automationDetails.id is "<Category>/": one category per upload,
+  /// so each shard of a sharded run needs its own.
+  std::string Category = "hipport-lint";
 };
 
 /// {"version": 1, "findings": [...], "summary": {...}}.

@@ -48,6 +48,9 @@ cl::opt<std::string> ConfigOpt("config", cl::sub(LintCmd),
                                         "nearest .hipport.json)"));
 cl::opt<std::string> ShardOpt("shard", cl::sub(LintCmd),
                               cl::desc("K/N: lint shard K (1-based) of N"));
+cl::opt<std::string> SarifCategory(
+    "sarif-category", cl::sub(LintCmd), cl::init("hipport-lint"),
+    cl::desc("SARIF automationDetails category (a shard adds -K-of-N)"));
 cl::list<std::string> Excludes("exclude", cl::sub(LintCmd),
                                cl::desc("Leave out paths containing this"));
 cl::opt<unsigned> Jobs("j", cl::sub(LintCmd), cl::init(0),
@@ -233,6 +236,10 @@ int runLint() {
   FR.BuildFiles = R->BuildFiles;
   FR.Suppressed = R->Suppressed;
   FR.Baselined = Baselined;
+  FR.Category = SarifCategory;
+  if (LO.Shards > 1)
+    FR.Category += "-" + std::to_string(LO.Shard + 1) + "-of-" +
+                   std::to_string(LO.Shards);
   if (Format == "json")
     report::writeJson(*OS, FR);
   else if (Format == "sarif")

@@ -43,6 +43,11 @@ cl::opt<std::string> CacheDirOpt(
     cl::desc("Where the precompiled CUDA prelude is kept (default: "
              "$HIPPORT_CACHE_DIR, else $XDG_CACHE_HOME/hipport; 'off' disables)"),
     cl::sub(cl::SubCommand::getAll()));
+cl::opt<std::string> DocsBaseUriOpt(
+    "docs-base-uri",
+    cl::desc("Base of the check help links in SARIF (default: "
+             "$HIPPORT_DOCS_BASE_URI, else file:// of docs/checks)"),
+    cl::sub(cl::SubCommand::getAll()));
 std::vector<std::string> ExtraClangArgs;
 
 void error(const Twine &Msg) {
@@ -155,6 +160,8 @@ int main(int Argc, const char **Argv) {
   // validate spawns read the same variable.
   if (!RulesDirOpt.empty())
     ::setenv("HIPPORT_RULES_DIR", RulesDirOpt.c_str(), 1);
+  if (!DocsBaseUriOpt.empty())
+    ::setenv("HIPPORT_DOCS_BASE_URI", DocsBaseUriOpt.c_str(), 1);
   if (!CacheDirOpt.empty())
     ::setenv("HIPPORT_CACHE_DIR", CacheDirOpt.c_str(), 1);
   for (const Command &C : commands())
