@@ -61,9 +61,12 @@ public:
 
   void emit(const checks::Check &, checks::CheckDiag D, const SourceManager &,
             const LangOptions &) override {
-    DiagnosticIDs::Level L = D.Level == core::Severity::Error
-                                 ? DiagnosticIDs::Error
-                             : D.Level == core::Severity::Warning
+    // clang-tidy reserves errors for the compiler: an error-level check
+    // diagnostic makes it report "compiler errors" and refuse --fix. hipport's
+    // errors and warnings are both warnings here; WarningsAsErrors (or
+    // --warnings-as-errors='hipport-*') makes a gate of them.
+    DiagnosticIDs::Level L = D.Level == core::Severity::Error ||
+                                     D.Level == core::Severity::Warning
                                  ? DiagnosticIDs::Warning
                                  : DiagnosticIDs::Remark;
     {
