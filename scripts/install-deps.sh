@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs, from Debian's packages only, whatever hipport needs and is missing.
 set -euo pipefail
-PKGS=(cmake ninja-build g++ python3 ccache
+PKGS=(cmake ninja-build g++ python3 python3-yaml ccache git
       llvm-22-dev libclang-22-dev libclang-cpp22-dev clang-22 clang-tidy-22 llvm-22-tools
       libfmt-dev nlohmann-json3-dev libgtest-dev libboost-context-dev
       hipcc libhiprand-dev libhipsparse-dev librocprim-dev librocrand-dev)
