@@ -294,6 +294,8 @@ void estimate(Report &R, const CostModel &M) {
   std::map<std::string, EstimateLine> Kinds;
   std::map<std::string, std::pair<double, double>> Dirs;
   for (const Priced &P : All) {
+    if (double W = M.item(P.Kind).SitesPerUnit; W > 0)
+      E.PredictedSites += W * P.Count;
     E.Low += P.Low;
     E.High += P.High;
     Cats[P.Category].Low += P.Low;

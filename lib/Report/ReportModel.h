@@ -164,6 +164,9 @@ struct Estimate {
   std::vector<EstimateLine> ByKind;         ///< largest high first
   std::vector<EstimateLine> Dominant;       ///< the named items that dominate
   std::string CostModelFile;
+  /// Edit sites a person is predicted to make beyond `hipport port`: the
+  /// item counts times the calibrated sites per unit (bench/calibration).
+  double PredictedSites = 0;
 };
 
 /// The whole report: inventory, estimate, and what the tool could not see.

@@ -202,6 +202,7 @@ void writeReportJson(llvm::raw_ostream &OS, const Report &R) {
   ojson Est;
   Est["total"] = range(R.Est.Low, R.Est.High);
   Est["costModel"] = R.Est.CostModelFile;
+  Est["predictedManualSites"] = std::round(R.Est.PredictedSites * 10) / 10;
   Est["categories"] = ojson::array();
   for (const CategoryEstimate &C : R.Est.Categories)
     Est["categories"].push_back({{"category", C.Category},
@@ -375,9 +376,10 @@ constexpr size_t MaxSitesPerKind = 50;
 void markdownManual(llvm::raw_ostream &OS, const Report &R) {
   OS << "## What hipport port does, and what needs a person\n\n";
   OS << fmt::format("**{}** ({} edits by a person), then an estimated **{}**."
-                    "\n\n",
+                    " The calibrated cost model predicts {:.0f} edit sites "
+                    "beyond the port.\n\n",
                     headline(R), R.Auto.Manual,
-                    hoursRange(R.Est.Low, R.Est.High));
+                    hoursRange(R.Est.Low, R.Est.High), R.Est.PredictedSites);
   if (R.Auto.Sites.empty())
     return;
   OS << "Needs a person, riskiest first:\n";
