@@ -370,7 +370,7 @@ def fit(pairs, target="residual_sites"):
 def svg(pairs, path, res):
     """Predicted against measured edit sites, log-log, held-out pairs solid."""
     W, H, M = 560, 420, 56
-    pts = [(p["predicted_sites"], p["residual_sites"], p["held_out"]) for p in pairs]
+    pts = [(p["predicted_sites"], p["residual_sites"], p["held_out"]) for p in usable(pairs)]
     top = max([1.0] + [max(a, b) for a, b, _ in pts])
     L = lambda v: math.log10(1 + v) / math.log10(1 + top)
     X = lambda v: M + L(v) * (W - 2 * M)
@@ -393,8 +393,9 @@ def svg(pairs, path, res):
     o.append(f'<text x="16" y="{H/2}" text-anchor="middle" transform="rotate(-90 16 {H/2})">'
              f'measured residual edit sites</text>')
     o.append(f'<text x="{M}" y="20">held-out (solid, n={res["test"]}): rho = '
-             f'{res["test_rho"]:.2f}, median rel. error {res["test_mre"]:.2f}; '
-             f'fit (open, n={res["train"]}): rho = {res["train_rho"]:.2f}</text>')
+             f'{res["test_rho"]:.2f}, median rel. error {res["test_mre"]:.2f}</text>')
+    o.append(f'<text x="{M}" y="36">fit set (open, n={res["train"]}): rho = '
+             f'{res["train_rho"]:.2f}; log scales, dashed: predicted = measured</text>')
     o.append("</svg>")
     open(path, "w").write("\n".join(o) + "\n")
 
@@ -421,8 +422,8 @@ def write_model(path, res, npairs):
     (hours stay judgement; the weights say which items carry the residual),
     in the file's own layout: one item per entry, note on its own line."""
     m = json.load(open(path))
-    m["model"] = (f"3 (calibrated on {res['train']} of {npairs} real ports; "
-                  f"held-out rho {res['test_rho']:.2f})")
+    m["model"] = (f"3 (weights fitted on {res['train']} real ports, "
+                  f"{res['test']} held out: rho {res['test_rho']:.2f})")
     for k, it in m["items"].items():
         it.pop("evidence", None)
         if k in res["weights"]:
