@@ -134,12 +134,13 @@ std::string summaryParagraph(const Report &R) {
                                  R.Est.Categories.front().High));
   return fmt::format(
       "{} source files ({} lines) with {} kernel{} and {} distinct CUDA "
-      "name{}, sources in {}. {}. Estimated effort {}{}; the range is the "
-      "cost model's, calibrated against hand-made HIP ports (see "
+      "name{}, sources in {}. {}. Estimated effort {}{}: hours are the cost "
+      "model's judgement ranges; the {:.0f} edit sites it predicts beyond "
+      "the port come from weights fitted on hand-made HIP ports (see "
       "docs/cost-model.md).",
       R.SourceFiles, R.SourceLines, Own, Own == 1 ? "" : "s", R.Api.size(),
       R.Api.size() == 1 ? "" : "s", R.Mode, Split,
-      hoursRange(R.Est.Low, R.Est.High), Top);
+      hoursRange(R.Est.Low, R.Est.High), Top, R.Est.PredictedSites);
 }
 
 std::string hoursRange(double Low, double High) {
