@@ -25,7 +25,23 @@ done
 python3 - "$OUT/report.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
+print("context:", json.dumps(d["context"]))
 print("summary:", json.dumps(d["summary"]))
+a = d["automation"]
+print("headline:", d["headline"])
+kinds = {}
+for s in a["sites"]:
+    k = kinds.setdefault(s["kind"], [0, 0])
+    k[0] += 1
+    k[1] += s["count"]
+print("automatic edits: %d, manual edits: %d, of %d; sites by kind (sites, edits):" %
+      (a["automatic"], a["manual"], a["edits"]))
+for k, (n, e) in kinds.items():
+    print("  %-16s %5d %6d" % (k, n, e))
+print("first sites:")
+for s in a["sites"][:12]:
+    print("  %s %s:%d %s" % (s["kind"], s["file"], s["line"], s["what"][:110]))
+print("predicted manual edit sites (calibrated):", d["estimate"].get("predictedManualSites"))
 print("notes:", d["notes"])
 print("estimate: %(low)s-%(high)s h" % d["estimate"]["total"])
 for c in d["estimate"]["categories"]:

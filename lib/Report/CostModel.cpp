@@ -69,10 +69,16 @@ llvm::Expected<CostModel> CostModel::load(const std::string &File,
   M.Files.push_back(File);
   for (auto &[Key, V] : J.items())
     if (Key != "version" && Key != "description" && Key != "categories" &&
-        Key != "items")
+        Key != "items" && Key != "model")
       Errors.push_back(fmt::format("/{}: unknown key", Key));
-  if (J.contains("version") && J["version"] != 1)
-    Errors.push_back("/version: expected 1");
+  if (J.contains("version") && J["version"] != 1 && J["version"] != 2)
+    Errors.push_back("/version: expected 1 or 2");
+  if (J.contains("model")) {
+    if (!J["model"].is_string())
+      Errors.push_back("/model: expected a string");
+    else
+      M.Model = J["model"];
+  }
 
   if (J.contains("categories")) {
     const json &C = J["categories"];
@@ -136,6 +142,17 @@ llvm::Expected<CostModel> CostModel::load(const std::string &File,
             }
             (Key == "category" ? It.Category
                                : Key == "unit" ? It.Unit : It.Note) = X;
+          } else if (Key == "evidence") {
+            if (!X.is_object() || !X.contains("sitesPerUnit") ||
+                !X["sitesPerUnit"].is_number() ||
+                X["sitesPerUnit"].get<double>() < 0 ||
+                (X.contains("pairs") && !X["pairs"].is_number_unsigned())) {
+              Errors.push_back(Ptr + "/evidence: expected {\"sitesPerUnit\": "
+                                     "number >= 0, \"pairs\": count}");
+              continue;
+            }
+            It.SitesPerUnit = X["sitesPerUnit"];
+            It.Pairs = X.value("pairs", 0u);
           } else {
             Errors.push_back(Ptr + "/" + Key + ": unknown key");
           }
@@ -277,6 +294,8 @@ void estimate(Report &R, const CostModel &M) {
   std::map<std::string, EstimateLine> Kinds;
   std::map<std::string, std::pair<double, double>> Dirs;
   for (const Priced &P : All) {
+    if (double W = M.item(P.Kind).SitesPerUnit; W > 0)
+      E.PredictedSites += W * P.Count;
     E.Low += P.Low;
     E.High += P.High;
     Cats[P.Category].Low += P.Low;

@@ -18,6 +18,11 @@ struct CostItem {
   std::string Unit; ///< what is counted: "kernel", "distinct API", ...
   double Low = 0, High = 0;
   std::string Note;
+  /// What calibration says of it (bench/calibration): residual edit sites a
+  /// person made per unit, and in how many fitted ports the item occurred.
+  /// Negative when the item was not calibrated.
+  double SitesPerUnit = -1;
+  unsigned Pairs = 0;
 };
 
 /// Hours per item kind and the categories they roll up into. Every kind the
@@ -41,6 +46,8 @@ public:
     return Categories;
   }
   const std::map<std::string, CostItem> &items() const { return Items; }
+  /// The table's "model" string (its revision), the last file's that has one.
+  const std::string &modelVersion() const { return Model; }
   /// The files it came from, in load order.
   const std::vector<std::string> &files() const { return Files; }
 
@@ -48,6 +55,7 @@ private:
   std::map<std::string, CostItem> Items;
   std::vector<std::pair<std::string, std::string>> Categories;
   std::vector<std::string> Files;
+  std::string Model;
 };
 
 /// Prices the inventory of R with M: fills R.Est, per-kernel hours, the

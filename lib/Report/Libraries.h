@@ -2,26 +2,36 @@
 #pragma once
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 
+#include <string>
 #include <vector>
 
 namespace hipport::report {
 
 /// A CUDA library the report recognises, by its headers and by the rule
-/// family of its API, and what replaces it on ROCm.
+/// family of its API, and what replaces it on ROCm. The data lives in
+/// rules/report/libraries.json, not here.
 struct LibraryInfo {
-  const char *Id;
-  const char *Name;
-  const char *Rocm;
+  std::string Id;
+  std::string Name;
+  std::string Rocm;
   /// How far the ROCm side is from a drop-in: what a lead must budget for.
-  const char *Maturity;
+  std::string Maturity;
   /// True when a HIP library of the same shape exists (renames plus build
   /// changes); false when the code must be rewritten against another API.
-  bool Mapped;
-  std::vector<const char *> HeaderPrefixes;
-  std::vector<const char *> Families;
+  bool Mapped = true;
+  std::vector<std::string> HeaderPrefixes;
+  std::vector<std::string> Families;
 };
 
+/// rules/report/libraries.json.
+std::string librariesFile();
+/// Parses a libraries table; every problem at once, "file:/pointer: message".
+llvm::Expected<std::vector<LibraryInfo>> loadLibraries(const std::string &File);
+
+/// The built-in table, loaded once. A broken table is reported on stderr
+/// once and reads as empty (the report then names no library).
 const std::vector<LibraryInfo> &libraries();
 /// The library an #include path belongs to, or null.
 const LibraryInfo *libraryForHeader(llvm::StringRef Include);

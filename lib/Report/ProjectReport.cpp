@@ -1,6 +1,9 @@
 #include "Report/ProjectReport.h"
 
 #include "Checks/Linter.h"
+#include "Core/Version.h"
+#include "Report/Automation.h"
+#include "Report/Context.h"
 #include "Report/Inventory.h"
 #include "Report/Libraries.h"
 #include "Report/TextScan.h"
@@ -345,6 +348,18 @@ llvm::Expected<Report> buildReport(const project::Project &P,
     R.LintRan = true;
     R.BuildFiles = LR->BuildFiles;
     std::map<std::string, LintCount> ByCheck;
+    // Findings come by the thousand in big trees: each file is read once.
+    std::map<std::string, std::unique_ptr<llvm::MemoryBuffer>> Bufs;
+    auto LineOf = [&](const std::string &File, unsigned Offset) -> unsigned {
+      auto It = Bufs.find(File);
+      if (It == Bufs.end()) {
+        auto B = llvm::MemoryBuffer::getFile(File);
+        It = Bufs.emplace(File, B ? std::move(*B) : nullptr).first;
+      }
+      if (!It->second)
+        return 0;
+      return unsigned(It->second->getBuffer().take_front(Offset).count('\n') + 1);
+    };
     for (const core::Finding &F : LR->Findings) {
       LintCount &C = ByCheck[F.CheckId];
       C.Check = F.CheckId;
@@ -352,16 +367,25 @@ llvm::Expected<Report> buildReport(const project::Project &P,
       ++C.Count;
       ++R.LintFindings;
       std::string Rel = checks::relativePath(P, F.Range.File);
+      unsigned Line = LineOf(F.Range.File, F.Range.Offset);
       if (llvm::StringRef(F.CheckId).starts_with("build-")) {
-        unsigned Line = 0;
-        if (auto Buf = llvm::MemoryBuffer::getFile(F.Range.File))
-          Line = unsigned((*Buf)->getBuffer().take_front(F.Range.Offset).count('\n') + 1);
         R.Build.push_back({{Rel, Line}, F.CheckId,
-                           core::severityName(F.Level), F.Message});
+                           core::severityName(F.Level), F.Message,
+                           !F.Fixes.empty()});
       } else {
         ++R.LintByFile[Rel][core::severityName(F.Level)];
+        R.Findings.push_back({{Rel, Line}, F.CheckId,
+                              core::severityName(F.Level), F.Message});
       }
     }
+    auto Rank = [](const std::string &Sev) {
+      return Sev == "error" ? 0 : Sev == "warning" ? 1 : Sev == "remark" ? 2 : 3;
+    };
+    std::stable_sort(R.Findings.begin(), R.Findings.end(),
+                     [&](auto &A, auto &B) {
+                       return std::make_pair(Rank(A.Severity), A.Loc) <
+                              std::make_pair(Rank(B.Severity), B.Loc);
+                     });
     for (auto &[Id, C] : ByCheck)
       R.Lint.push_back(C);
     std::stable_sort(R.Lint.begin(), R.Lint.end(),
@@ -411,6 +435,12 @@ llvm::Expected<Report> buildReport(const project::Project &P,
     R.Directories.push_back(S);
 
   estimate(R, M);
+  automation(R);
+  R.Context.Date = reportDate();
+  R.Context.Version = core::version();
+  R.Context.Rocm = (Opts.Target.Rocm ? *Opts.Target.Rocm : Rules.newestRocm()).str();
+  R.Context.CommandLine = Opts.CommandLine;
+  R.Context.CostModelVersion = M.modelVersion();
 
   std::stable_sort(R.Kernels.begin(), R.Kernels.end(), [](auto &A, auto &B) {
     if (A.Risk != B.Risk)

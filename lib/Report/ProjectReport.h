@@ -23,6 +23,8 @@ struct ReportOptions {
   /// Lint configuration (the tree's .hipport.json when it has one).
   checks::LintConfig Lint;
   bool RunLint = true;
+  /// How the report was asked for, for its context header.
+  std::string CommandLine;
 };
 
 /// True when a root-relative path is third-party code: a path component

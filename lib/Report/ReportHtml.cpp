@@ -1,5 +1,7 @@
 #include "Report/ReportWriter.h"
 
+#include "Report/Automation.h"
+
 #include "llvm/ADT/StringExtras.h"
 
 #include <fmt/format.h>
@@ -37,15 +39,26 @@ std::string esc(llvm::StringRef S) {
 /// Everything the page needs, inline: no fonts, scripts or images fetched.
 const char *Css = R"css(
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 auto;max-width:1200px;padding:1.5em;color:#1d2330;background:#fff}
-h1{font-size:1.6em;margin:.2em 0}h2{font-size:1.2em;margin-top:2em;border-bottom:1px solid #dde;padding-bottom:.2em}
+h1{font-size:1.6em;margin:.2em 0}h2{font-size:1.2em;margin-top:2em;border-bottom:1px solid #dde;padding-bottom:.2em}h3{font-size:1.05em;margin:1.2em 0 .3em}
 .muted{color:#667}.cards{display:flex;flex-wrap:wrap;gap:.8em;margin:1em 0}
 .card{border:1px solid #dde;border-radius:6px;padding:.6em 1em;min-width:9em}
 .card b{display:block;font-size:1.4em}.total b{color:#b3261e}
 .note{background:#fff7e0;border-left:4px solid #e0a800;padding:.4em .8em;margin:.4em 0}
-table{border-collapse:collapse;width:100%;margin:.6em 0}th,td{border-bottom:1px solid #eef;padding:.3em .5em;text-align:left;vertical-align:top}
+#summary{font-size:1.08em;max-width:60em}.headline{font-size:1.25em;font-weight:600;margin:.6em 0}
+table{border-collapse:collapse;width:100%;max-width:100%;margin:.6em 0}th,td{border-bottom:1px solid #eef;padding:.3em .5em;text-align:left;vertical-align:top;overflow-wrap:anywhere;word-break:break-word}
 th{background:#f4f5fa}th[data-sort]{cursor:pointer;user-select:none}th[data-sort]:after{content:" \2195";color:#99a}
-td.n,th.n{text-align:right}code{font-size:.92em}a{color:#1a5fb4}
-svg text{font:12px system-ui,sans-serif;fill:#1d2330}.tp{color:#8a5a00}
+td.n,th.n{text-align:right;overflow-wrap:normal;word-break:normal;white-space:nowrap}code{font-size:.92em;overflow-wrap:anywhere}a{color:#1a5fb4}
+#context{width:auto}#context th{white-space:nowrap}
+ul.sites li{margin:.15em 0;overflow-wrap:anywhere}.sev-error{color:#b3261e}
+svg{max-width:100%;height:auto}svg text{font:12px system-ui,sans-serif;fill:#1d2330}.tp{color:#8a5a00}
+@media (max-width:1400px){#kernels .c-kind,#kernels .c-lines{display:none}}
+@media print{
+body{max-width:none;padding:0;font-size:11pt;color:#000}
+a{color:#000;text-decoration:none}th[data-sort]:after{content:none}
+.cards{gap:.4em}.card{border-color:#999}h2{break-after:avoid}tr,li,.card{break-inside:avoid}
+details>*:not(summary){display:block}details summary{list-style:none}
+#kernels .c-kind,#kernels .c-lines{display:none}
+}
 )css";
 
 /// Sorts any table with th[data-sort]; `#sort=<column>[-asc]` presorts the
@@ -79,6 +92,17 @@ document.querySelectorAll('table').forEach(function (t) {
   Array.prototype.forEach.call(t.tHead.rows[0].cells, function (th, i) {
     if (th.dataset.key === m[1]) hpSort(t, i, !!m[2]);
   });
+})();
+// Tables must fit the page: name any that is wider than its container, so
+// a reader (or a test) sees where the layout breaks.
+(function () {
+  var wide = [];
+  document.querySelectorAll('table').forEach(function (t) {
+    if (t.scrollWidth > t.parentElement.clientWidth + 1) wide.push(t.id || 'table');
+  });
+  if (document.documentElement.scrollWidth > document.documentElement.clientWidth + 1)
+    wide.push('page');
+  document.body.dataset.overflow = wide.length ? wide.join(' ') : 'none';
 })();
 document.body.dataset.ready = 'yes';
 )js";
@@ -128,6 +152,44 @@ std::string loc(const LinkFn &Link, const Location &L) {
                      esc(L.File), L.Line);
 }
 
+/// At most this many sites of one kind are listed; the JSON has them all.
+constexpr size_t MaxSitesPerKind = 50;
+
+/// The sites a person must work on, riskiest kind first, each linked.
+void manualSection(llvm::raw_ostream &OS, const Report &R, const LinkFn &Link) {
+  if (R.Auto.Sites.empty())
+    return;
+  OS << "<section id=\"manual\"><h2>Needs a person, riskiest first</h2>\n";
+  std::string Kind;
+  size_t N = 0, Left = 0;
+  auto Close = [&] {
+    if (Kind.empty())
+      return;
+    if (Left)
+      OS << fmt::format("<li class=\"muted\">&hellip;and {} more (see the "
+                        "JSON report)</li>\n",
+                        Left);
+    OS << "</ul>\n";
+    Left = 0;
+  };
+  for (const ManualSite &S : R.Auto.Sites) {
+    if (S.Kind != Kind) {
+      Close();
+      Kind = S.Kind;
+      N = 0;
+      OS << fmt::format("<h3>{}</h3>\n<ul class=\"sites\" id=\"manual-{}\">\n",
+                        esc(manualTitle(Kind)), esc(Kind));
+    }
+    if (++N > MaxSitesPerKind) {
+      ++Left;
+      continue;
+    }
+    OS << "<li>" << loc(Link, S.Loc) << " &mdash; " << esc(S.What) << "</li>\n";
+  }
+  Close();
+  OS << "</section>\n";
+}
+
 } // namespace
 
 void writeReportHtml(llvm::raw_ostream &OS, const Report &R,
@@ -142,10 +204,31 @@ void writeReportHtml(llvm::raw_ostream &OS, const Report &R,
      << "<meta name=\"viewport\" content=\"width=device-width\">\n"
      << "<title>hipport report: " << esc(R.Root) << "</title>\n<style>" << Css
      << "</style></head>\n<body>\n";
-  OS << "<h1>hipport report</h1>\n<p class=\"muted\">" << esc(R.Root)
-     << " &middot; sources are <b id=\"mode\">" << esc(R.Mode) << "</b></p>\n";
+  OS << "<h1>hipport report</h1>\n";
+  OS << "<p id=\"summary\">" << esc(summaryParagraph(R)) << "</p>\n";
+  OS << "<table id=\"context\"><tbody>\n";
+  auto Ctx = [&](const char *Key, const char *Label, const std::string &V,
+                 bool Code = false) {
+    OS << fmt::format("<tr><th>{}</th><td id=\"ctx-{}\">{}{}{}</td></tr>\n",
+                      Label, Key, Code ? "<code>" : "", esc(V),
+                      Code ? "</code>" : "");
+  };
+  Ctx("root", "Root", R.Root);
+  OS << "<tr><th>Mode</th><td><b id=\"mode\">" << esc(R.Mode)
+     << "</b></td></tr>\n";
+  Ctx("date", "Date", R.Context.Date);
+  Ctx("version", "hipport", R.Context.Version);
+  Ctx("rocm", "Target ROCm", R.Context.Rocm);
+  Ctx("command", "Command", R.Context.CommandLine, true);
+  Ctx("cost-model", "Cost model",
+      R.Context.CostModelVersion + " (" + R.Est.CostModelFile + ")");
+  OS << "</tbody></table>\n";
   for (const std::string &N : R.Notes)
     OS << "<div class=\"note\">" << esc(N) << "</div>\n";
+
+  OS << "<p class=\"headline\" id=\"headline\">" << esc(headline(R))
+     << "; estimated " << esc(hoursRange(R.Est.Low, R.Est.High)) << ".</p>\n";
+  manualSection(OS, R, Link);
 
   OS << "<div class=\"cards\">\n";
   auto Card = [&](const std::string &Id, const std::string &Value,
@@ -203,8 +286,8 @@ void writeReportHtml(llvm::raw_ostream &OS, const Report &R,
           "<th data-sort=\"text\" data-key=\"location\">Location</th>"
           "<th data-sort=\"num\" data-key=\"risk\" class=\"n\">Risk</th>"
           "<th data-sort=\"num\" data-key=\"hours\" class=\"n\">Hours</th>"
-          "<th data-sort=\"text\" data-key=\"kind\">Kind</th>"
-          "<th data-sort=\"num\" data-key=\"lines\" class=\"n\">Lines</th>"
+          "<th data-sort=\"text\" data-key=\"kind\" class=\"c-kind\">Kind</th>"
+          "<th data-sort=\"num\" data-key=\"lines\" class=\"n c-lines\">Lines</th>"
           "<th>Features</th>"
           "<th data-sort=\"num\" data-key=\"launches\" class=\"n\">Launches</th>"
           "</tr></thead><tbody>\n";
@@ -226,8 +309,8 @@ void writeReportHtml(llvm::raw_ostream &OS, const Report &R,
         Sites += (Sites.empty() ? "" : "<br>") + loc(Link, L);
       OS << fmt::format(
           "<tr><td><code>{}</code>{}{}{}</td><td>{}</td><td class=\"n\">{}"
-          "</td><td class=\"n\" data-v=\"{}\">{}</td><td>{}</td>"
-          "<td class=\"n\">{}</td><td>{}</td><td class=\"n\" data-v=\"{}\">"
+          "</td><td class=\"n\" data-v=\"{}\">{}</td><td class=\"c-kind\">{}</td>"
+          "<td class=\"n c-lines\">{}</td><td>{}</td><td class=\"n\" data-v=\"{}\">"
           "<details><summary>{}</summary>{}</details></td></tr>\n",
           esc(K.Name), K.Template ? " <span class=\"muted\">template</span>" : "",
           K.ThirdParty ? " <span class=\"tp\">third-party</span>" : "",
@@ -241,19 +324,48 @@ void writeReportHtml(llvm::raw_ostream &OS, const Report &R,
   }
 
   if (!R.Api.empty()) {
-    OS << "<h2>CUDA API by family</h2>\n<table id=\"api\"><thead><tr>"
-          "<th data-sort=\"text\" data-key=\"family\">Family</th>"
-          "<th data-sort=\"text\" data-key=\"name\">Name</th>"
-          "<th data-sort=\"text\" data-key=\"status\">Status</th>"
-          "<th>HIP</th><th data-sort=\"num\" data-key=\"uses\" "
-          "class=\"n\">Uses</th><th>First use</th></tr></thead><tbody>\n";
-    for (const ApiUse &A : R.Api)
+    OS << "<h2>CUDA API by family</h2>\n<table id=\"api-families\"><thead><tr>"
+          "<th>Family</th><th class=\"n\">Names</th><th class=\"n\">Uses</th>"
+          "<th class=\"n\">Supported</th><th class=\"n\">Experimental</th>"
+          "<th class=\"n\">Deprecated</th><th class=\"n\">Unsupported</th>"
+          "</tr></thead><tbody>\n";
+    for (const FamilyRow &F : families(R)) {
+      auto Cell = [&](const char *St) {
+        auto It = F.ByStatus.find(St);
+        return It == F.ByStatus.end()
+                   ? std::string("&ndash;")
+                   : fmt::format("{} ({})", It->second.first, It->second.second);
+      };
+      OS << fmt::format("<tr><td>{}</td><td class=\"n\">{}</td><td class=\"n\">"
+                        "{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>"
+                        "<td class=\"n\">{}</td><td class=\"n\">{}</td></tr>\n",
+                        esc(F.Family), F.Distinct, F.Calls, Cell("supported"),
+                        Cell("experimental"), Cell("deprecated"),
+                        Cell("unsupported"));
+    }
+    OS << "</tbody></table>\n<p class=\"muted\">Cells: names (uses). "
+          "Supported names are renamed by <code>hipport port</code> and only "
+          "counted; the others are listed below.</p>\n";
+    bool Any = false;
+    for (const ApiUse &A : R.Api) {
+      if (A.Status == "supported")
+        continue;
+      if (!Any)
+        OS << "<table id=\"api\"><thead><tr>"
+              "<th data-sort=\"text\" data-key=\"family\">Family</th>"
+              "<th data-sort=\"text\" data-key=\"name\">Name</th>"
+              "<th data-sort=\"text\" data-key=\"status\">Status</th>"
+              "<th>HIP</th><th data-sort=\"num\" data-key=\"uses\" "
+              "class=\"n\">Uses</th><th>First use</th></tr></thead><tbody>\n";
+      Any = true;
       OS << fmt::format("<tr><td>{}</td><td><code>{}</code></td><td>{}</td>"
                         "<td><code>{}</code></td><td class=\"n\">{}</td>"
                         "<td>{}</td></tr>\n",
                         esc(A.Family), esc(A.Name), esc(A.Status), esc(A.Hip),
                         A.Calls, loc(Link, A.First));
-    OS << "</tbody></table>\n";
+    }
+    if (Any)
+      OS << "</tbody></table>\n";
   }
 
   if (!R.Libraries.empty()) {
@@ -281,11 +393,21 @@ void writeReportHtml(llvm::raw_ostream &OS, const Report &R,
     OS << "</tbody></table>\n";
   }
   if (!R.Build.empty()) {
-    OS << "<h2>Build system</h2>\n<ul id=\"build\">\n";
-    for (const BuildItem &B : R.Build)
-      OS << "<li>" << loc(Link, B.Loc) << ": " << esc(B.Message) << " <code>["
-         << esc(B.Check) << "]</code></li>\n";
-    OS << "</ul>\n";
+    OS << "<h2>Build system, per file</h2>\n<div id=\"build\">\n";
+    for (const BuildGroup &G : buildGroups(R)) {
+      OS << "<h3 class=\"build-file\">" << esc(G.File) << "</h3>\n<ul class=\"sites\">\n";
+      for (const BuildGroup::Entry &E : G.Entries) {
+        std::vector<std::string> Ls;
+        for (unsigned L : E.Lines)
+          Ls.push_back(loc(Link, {G.File, L}));
+        OS << "<li>" << llvm::join(Ls, ", ") << ": " << esc(E.Message)
+           << " <code>[" << esc(E.Check) << "]</code>"
+           << (E.Rewrite ? " <span class=\"muted\">hipport rewrites it</span>" : "")
+           << "</li>\n";
+      }
+      OS << "</ul>\n";
+    }
+    OS << "</div>\n";
   }
   if (!R.Operations.empty()) {
     OS << "<h2>Operations</h2>\n<table id=\"operations\"><thead><tr><th>Where"

@@ -78,6 +78,42 @@ struct BuildItem {
   std::string Check;
   std::string Severity;
   std::string Message;
+  bool Rewrite = false; ///< the finding carries a fix hipport can apply
+};
+
+/// A lint finding outside the build system, with its place.
+struct LintFinding {
+  Location Loc;
+  std::string Check;
+  std::string Severity;
+  std::string Message;
+};
+
+/// One place a person must work on: what `hipport port` cannot do.
+struct ManualSite {
+  /// lint-error | lint-warning | inline-ptx | unsupported-api | build
+  std::string Kind;
+  Location Loc;
+  std::string What;
+  unsigned Count = 1; ///< edits it stands for (uses of an API, PTX blocks)
+};
+
+/// The split the report leads with: the edits `hipport port` makes and the
+/// sites left to a person, riskiest first.
+struct Automation {
+  unsigned Automatic = 0; ///< renames of mapped CUDA names, one per use
+  unsigned Manual = 0;    ///< sum of the sites' counts
+  std::vector<ManualSite> Sites;
+  unsigned total() const { return Automatic + Manual; }
+};
+
+/// When, by what and for what target the report was made.
+struct ReportContext {
+  std::string Date;       ///< UTC, ISO 8601 (SOURCE_DATE_EPOCH when set)
+  std::string Version;    ///< hipport's
+  std::string Rocm;       ///< target ROCm release, X.Y
+  std::string CommandLine;
+  std::string CostModelVersion;
 };
 
 /// An operations item: deployment, monitoring or container configuration
@@ -128,6 +164,9 @@ struct Estimate {
   std::vector<EstimateLine> ByKind;         ///< largest high first
   std::vector<EstimateLine> Dominant;       ///< the named items that dominate
   std::string CostModelFile;
+  /// Edit sites a person is predicted to make beyond `hipport port`: the
+  /// item counts times the calibrated sites per unit (bench/calibration).
+  double PredictedSites = 0;
 };
 
 /// The whole report: inventory, estimate, and what the tool could not see.
@@ -147,6 +186,8 @@ struct Report {
   /// Non-build lint findings per file and severity, for the estimate.
   std::map<std::string, std::map<std::string, unsigned>> LintByFile;
   bool LintRan = false;
+  /// Non-build findings with their places, errors first.
+  std::vector<LintFinding> Findings;
   std::vector<BuildItem> Build;
   unsigned BuildFiles = 0;
   std::vector<OpsItem> Operations;
@@ -154,6 +195,8 @@ struct Report {
   std::vector<std::string> TextScannedFiles;
   std::vector<DirectoryStats> Directories;
   Estimate Est;
+  Automation Auto;
+  ReportContext Context;
   /// What a reader must know to trust the numbers: empty tree, no CUDA,
   /// parse failures, no CUDA toolkit.
   std::vector<std::string> Notes;

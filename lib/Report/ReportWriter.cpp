@@ -1,5 +1,7 @@
 #include "Report/ReportWriter.h"
 
+#include "Report/Automation.h"
+
 #include "llvm/ADT/StringExtras.h"
 
 #include <fmt/format.h>
@@ -40,12 +42,23 @@ std::string fmtHours(double H) {
   return S;
 }
 
-/// Counts per family and status, for the API tables.
-struct FamilyRow {
-  std::string Family;
-  unsigned Distinct = 0, Calls = 0;
-  std::map<std::string, std::pair<unsigned, unsigned>> ByStatus;
-};
+std::string features(const Kernel &K) {
+  std::vector<std::string> F;
+  if (!K.WarpIntrinsics.empty())
+    F.push_back("warp: " + llvm::join(K.WarpIntrinsics, ", "));
+  if (K.SharedVars)
+    F.push_back(fmt::format("shared x{}{}", K.SharedVars,
+                            K.DynamicShared ? " (dynamic)" : ""));
+  if (!K.Atomics.empty())
+    F.push_back("atomics: " + llvm::join(K.Atomics, ", "));
+  if (K.InlineAsm)
+    F.push_back(fmt::format("inline asm x{}", K.InlineAsm));
+  if (!K.TensorCore.empty())
+    F.push_back("tensor cores: " + llvm::join(K.TensorCore, ", "));
+  return F.empty() ? "-" : llvm::join(F, "; ");
+}
+
+} // namespace
 
 std::vector<FamilyRow> families(const Report &R) {
   std::map<std::string, FamilyRow> M;
@@ -66,23 +79,69 @@ std::vector<FamilyRow> families(const Report &R) {
   return Out;
 }
 
-std::string features(const Kernel &K) {
-  std::vector<std::string> F;
-  if (!K.WarpIntrinsics.empty())
-    F.push_back("warp: " + llvm::join(K.WarpIntrinsics, ", "));
-  if (K.SharedVars)
-    F.push_back(fmt::format("shared x{}{}", K.SharedVars,
-                            K.DynamicShared ? " (dynamic)" : ""));
-  if (!K.Atomics.empty())
-    F.push_back("atomics: " + llvm::join(K.Atomics, ", "));
-  if (K.InlineAsm)
-    F.push_back(fmt::format("inline asm x{}", K.InlineAsm));
-  if (!K.TensorCore.empty())
-    F.push_back("tensor cores: " + llvm::join(K.TensorCore, ", "));
-  return F.empty() ? "-" : llvm::join(F, "; ");
+std::vector<BuildGroup> buildGroups(const Report &R) {
+  std::vector<BuildGroup> Out;
+  std::map<std::string, size_t> ByFile;
+  for (const BuildItem &B : R.Build) {
+    auto [It, New] = ByFile.try_emplace(B.Loc.File, Out.size());
+    if (New)
+      Out.push_back({B.Loc.File, {}});
+    auto &Es = Out[It->second].Entries;
+    auto E = std::find_if(Es.begin(), Es.end(), [&](auto &X) {
+      return X.Check == B.Check && X.Message == B.Message;
+    });
+    if (E == Es.end()) {
+      Es.push_back({B.Check, B.Severity, B.Message, {}, B.Rewrite});
+      E = Es.end() - 1;
+    }
+    if (std::find(E->Lines.begin(), E->Lines.end(), B.Loc.Line) ==
+        E->Lines.end())
+      E->Lines.push_back(B.Loc.Line);
+  }
+  return Out;
 }
 
-} // namespace
+std::string headline(const Report &R) {
+  const Automation &A = R.Auto;
+  return fmt::format("hipport port does {} of {} edits automatically; {} "
+                     "site{} need{} a person",
+                     A.Automatic, A.total(), A.Sites.size(),
+                     A.Sites.size() == 1 ? "" : "s",
+                     A.Sites.size() == 1 ? "s" : "");
+}
+
+std::string summaryParagraph(const Report &R) {
+  unsigned Own = 0;
+  for (const Kernel &K : R.Kernels)
+    Own += !K.ThirdParty;
+  std::map<std::string, unsigned> ByKind;
+  for (const ManualSite &S : R.Auto.Sites)
+    ++ByKind[S.Kind];
+  std::vector<std::pair<int, std::string>> Parts;
+  for (auto &[Kind, N] : ByKind)
+    Parts.push_back({manualRank(Kind), fmt::format("{}: {}", manualTitle(Kind), N)});
+  std::sort(Parts.begin(), Parts.end());
+  std::string Split = headline(R);
+  if (!Parts.empty()) {
+    Split += ": ";
+    for (size_t I = 0; I < Parts.size(); ++I)
+      Split += (I ? "; " : "") + Parts[I].second;
+  }
+  std::string Top;
+  if (!R.Est.Categories.empty() && R.Est.Categories.front().High > 0)
+    Top = fmt::format(", most of it {} ({})", R.Est.Categories.front().Category,
+                      hoursRange(R.Est.Categories.front().Low,
+                                 R.Est.Categories.front().High));
+  return fmt::format(
+      "{} source files ({} lines) with {} kernel{} and {} distinct CUDA "
+      "name{}, sources in {}. {}. Estimated effort {}{}: hours are the cost "
+      "model's judgement ranges; the {:.0f} edit sites it predicts beyond "
+      "the port come from weights fitted on hand-made HIP ports (see "
+      "docs/cost-model.md).",
+      R.SourceFiles, R.SourceLines, Own, Own == 1 ? "" : "s", R.Api.size(),
+      R.Api.size() == 1 ? "" : "s", R.Mode, Split,
+      hoursRange(R.Est.Low, R.Est.High), Top, R.Est.PredictedSites);
+}
 
 std::string hoursRange(double Low, double High) {
   return fmtHours(Low) + "-" + fmtHours(High) + " h";
@@ -94,7 +153,28 @@ void writeReportJson(llvm::raw_ostream &OS, const Report &R) {
   J["root"] = R.Root;
   J["mode"] = R.Mode;
   J["seconds"] = std::round(R.Seconds * 1000) / 1000;
+  J["context"] = {{"date", R.Context.Date},
+                  {"tool", "hipport"},
+                  {"version", R.Context.Version},
+                  {"targetRocm", R.Context.Rocm},
+                  {"commandLine", R.Context.CommandLine},
+                  {"costModel", R.Context.CostModelVersion}};
   J["notes"] = R.Notes;
+  J["headline"] = headline(R);
+  J["paragraph"] = summaryParagraph(R);
+  {
+    ojson Sites = ojson::array();
+    for (const ManualSite &S : R.Auto.Sites)
+      Sites.push_back({{"kind", S.Kind},
+                       {"file", S.Loc.File},
+                       {"line", S.Loc.Line},
+                       {"what", S.What},
+                       {"count", S.Count}});
+    J["automation"] = {{"automatic", R.Auto.Automatic},
+                       {"manual", R.Auto.Manual},
+                       {"edits", R.Auto.total()},
+                       {"sites", Sites}};
+  }
   J["summary"] = {
       {"files", R.Files},
       {"lines", R.Lines},
@@ -123,6 +203,7 @@ void writeReportJson(llvm::raw_ostream &OS, const Report &R) {
   ojson Est;
   Est["total"] = range(R.Est.Low, R.Est.High);
   Est["costModel"] = R.Est.CostModelFile;
+  Est["predictedManualSites"] = std::round(R.Est.PredictedSites * 10) / 10;
   Est["categories"] = ojson::array();
   for (const CategoryEstimate &C : R.Est.Categories)
     Est["categories"].push_back({{"category", C.Category},
@@ -212,15 +293,26 @@ void writeReportJson(llvm::raw_ostream &OS, const Report &R) {
   for (const LintCount &C : R.Lint)
     Lint["byCheck"].push_back(
         {{"check", C.Check}, {"severity", C.Severity}, {"count", C.Count}});
+  Lint["items"] = ojson::array();
+  for (const LintFinding &F : R.Findings)
+    Lint["items"].push_back({{"file", F.Loc.File},
+                             {"line", F.Loc.Line},
+                             {"check", F.Check},
+                             {"severity", F.Severity},
+                             {"message", F.Message}});
   J["lint"] = Lint;
 
   J["build"] = ojson::array();
-  for (const BuildItem &B : R.Build)
-    J["build"].push_back({{"file", B.Loc.File},
-                          {"line", B.Loc.Line},
-                          {"check", B.Check},
-                          {"severity", B.Severity},
-                          {"message", B.Message}});
+  for (const BuildGroup &G : buildGroups(R)) {
+    ojson Es = ojson::array();
+    for (const BuildGroup::Entry &E : G.Entries)
+      Es.push_back({{"check", E.Check},
+                    {"severity", E.Severity},
+                    {"message", E.Message},
+                    {"lines", E.Lines},
+                    {"rewrite", E.Rewrite}});
+    J["build"].push_back({{"file", G.File}, {"items", Es}});
+  }
   J["operations"] = ojson::array();
   for (const OpsItem &O : R.Operations)
     J["operations"].push_back({{"kind", O.Kind},
@@ -273,15 +365,68 @@ unsigned ownKernels(const Report &R) {
                                 [](auto &K) { return !K.ThirdParty; }));
 }
 
+/// A Markdown link to a place, relative to the root (where a report.md
+/// committed next to the sources is read).
+std::string mdLoc(const Location &L) {
+  return fmt::format("[{}:{}]({}#L{})", md(L.File), L.Line, L.File, L.Line);
+}
+
+/// At most this many sites of one kind are listed; the JSON has them all.
+constexpr size_t MaxSitesPerKind = 50;
+
+void markdownManual(llvm::raw_ostream &OS, const Report &R) {
+  OS << "## What hipport port does, and what needs a person\n\n";
+  OS << fmt::format("**{}** ({} edits by a person), then an estimated **{}**."
+                    " The calibrated cost model predicts {:.0f} edit sites "
+                    "beyond the port.\n\n",
+                    headline(R), R.Auto.Manual,
+                    hoursRange(R.Est.Low, R.Est.High), R.Est.PredictedSites);
+  if (R.Auto.Sites.empty())
+    return;
+  OS << "Needs a person, riskiest first:\n";
+  std::string Kind;
+  size_t N = 0, Left = 0;
+  auto Flush = [&] {
+    if (Left)
+      OS << fmt::format("- …and {} more (see the JSON report)\n", Left);
+    Left = 0;
+  };
+  for (const ManualSite &S : R.Auto.Sites) {
+    if (S.Kind != Kind) {
+      Flush();
+      Kind = S.Kind;
+      N = 0;
+      OS << fmt::format("\n### {}\n\n", manualTitle(Kind));
+    }
+    if (++N > MaxSitesPerKind) {
+      ++Left;
+      continue;
+    }
+    OS << fmt::format("- {} — {}\n", mdLoc(S.Loc), md(S.What));
+  }
+  Flush();
+  OS << "\n";
+}
+
 } // namespace
 
 void writeReportMarkdown(llvm::raw_ostream &OS, const Report &R) {
   OS << "# hipport report\n\n";
-  OS << fmt::format("Root: `{}` — sources are **{}**\n\n", R.Root, R.Mode);
+  OS << summaryParagraph(R) << "\n\n";
+  OS << "| Context | |\n|---|---|\n";
+  OS << fmt::format("| Root | `{}` (sources are **{}**) |\n", md(R.Root),
+                    R.Mode);
+  OS << fmt::format("| Date | {} |\n", R.Context.Date);
+  OS << fmt::format("| hipport | {} |\n", R.Context.Version);
+  OS << fmt::format("| Target ROCm | {} |\n", R.Context.Rocm);
+  OS << fmt::format("| Command | `{}` |\n", md(R.Context.CommandLine));
+  OS << fmt::format("| Cost model | {} (`{}`) |\n\n",
+                    md(R.Context.CostModelVersion), md(R.Est.CostModelFile));
   for (const std::string &N : R.Notes)
     OS << "> **Note:** " << N << "\n>\n";
   if (!R.Notes.empty())
     OS << "\n";
+  markdownManual(OS, R);
 
   OS << "## Estimate\n\n";
   OS << fmt::format("**Total: {}** (a range, not a quote: each item is priced "
@@ -361,17 +506,25 @@ void writeReportMarkdown(llvm::raw_ostream &OS, const Report &R) {
                         Cell("experimental"), Cell("deprecated"),
                         Cell("unsupported"));
     }
-    OS << "\nCells: distinct names (uses).\n";
-    bool Header = false;
-    for (const ApiUse &A : R.Api) {
-      if (A.Status != "unsupported")
-        continue;
-      if (!Header) {
-        OS << "\nUnsupported on the target ROCm:\n\n";
-        Header = true;
+    OS << "\nCells: distinct names (uses). Supported names are renamed by "
+          "`hipport port` and counted only; the others are listed.\n";
+    for (const char *St : {"unsupported", "experimental", "deprecated"}) {
+      bool Header = false;
+      for (const ApiUse &A : R.Api) {
+        if (A.Status != St)
+          continue;
+        if (!Header) {
+          OS << fmt::format("\n{} on the target ROCm:\n\n",
+                            St[0] == 'u'   ? "Unsupported"
+                            : St[0] == 'e' ? "Experimental"
+                                           : "Deprecated");
+          Header = true;
+        }
+        OS << fmt::format("- `{}` ({}{}{}), {} use(s), first at {}\n", A.Name,
+                          A.Family, A.Hip.empty() ? "" : " → ",
+                          A.Hip.empty() ? "" : "`" + A.Hip + "`", A.Calls,
+                          mdLoc(A.First));
       }
-      OS << fmt::format("- `{}` ({}), {} use(s), first at {}:{}\n", A.Name,
-                        A.Family, A.Calls, A.First.File, A.First.Line);
     }
   }
 
@@ -391,10 +544,19 @@ void writeReportMarkdown(llvm::raw_ostream &OS, const Report &R) {
       OS << fmt::format("| {} | {} | {} |\n", C.Check, C.Severity, C.Count);
   }
   if (!R.Build.empty()) {
-    OS << "\n## Build system\n\n";
-    for (const BuildItem &B : R.Build)
-      OS << fmt::format("- {}:{}: {} [{}]\n", B.Loc.File, B.Loc.Line,
-                        md(B.Message), B.Check);
+    OS << "\n## Build system, per file\n";
+    for (const BuildGroup &G : buildGroups(R)) {
+      OS << fmt::format("\n**{}**\n\n", md(G.File));
+      for (const BuildGroup::Entry &E : G.Entries) {
+        std::vector<std::string> Ls;
+        for (unsigned L : E.Lines)
+          Ls.push_back(fmt::format("[{}]({}#L{})", L, G.File, L));
+        OS << fmt::format("- line{} {}: {} [{}]{}\n",
+                          E.Lines.size() == 1 ? "" : "s", llvm::join(Ls, ", "),
+                          md(E.Message), E.Check,
+                          E.Rewrite ? " (hipport rewrites it)" : "");
+      }
+    }
   }
   if (!R.Operations.empty()) {
     OS << "\n## Operations\n\n| Where | Item | Line | ROCm |\n"

@@ -6,12 +6,13 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <functional>
+#include <map>
 #include <string>
 
 namespace hipport::report {
 
 /// Identifies the JSON layout; bumped when a field changes meaning.
-inline constexpr const char *ReportSchema = "hipport-report/1";
+inline constexpr const char *ReportSchema = "hipport-report/2";
 
 /// The full model as JSON (docs/report.md documents every field).
 void writeReportJson(llvm::raw_ostream &OS, const Report &R);
@@ -26,6 +27,33 @@ using LinkFn = std::function<std::string(const std::string &Relative)>;
 /// for sorting, nothing fetched.
 void writeReportHtml(llvm::raw_ostream &OS, const Report &R,
                      const LinkFn &Link);
+
+/// "hipport port does N of M edits automatically; K sites need a person".
+std::string headline(const Report &R);
+
+/// The one paragraph a manager reads first: size, the split, the hours.
+std::string summaryParagraph(const Report &R);
+
+/// Build findings of one file, deduplicated: each distinct (check, message)
+/// once, with every line it occurs on.
+struct BuildGroup {
+  std::string File;
+  struct Entry {
+    std::string Check, Severity, Message;
+    std::vector<unsigned> Lines;
+    bool Rewrite = false;
+  };
+  std::vector<Entry> Entries;
+};
+std::vector<BuildGroup> buildGroups(const Report &R);
+
+/// CUDA API per family: distinct names and uses, in total and per status.
+struct FamilyRow {
+  std::string Family;
+  unsigned Distinct = 0, Calls = 0;
+  std::map<std::string, std::pair<unsigned, unsigned>> ByStatus;
+};
+std::vector<FamilyRow> families(const Report &R);
 
 /// "12-30 h" style ranges; whole hours above 10, one decimal below.
 std::string hoursRange(double Low, double High);

@@ -3,6 +3,7 @@
 
 #include "Checks/LintConfig.h"
 #include "Core/FileWriter.h"
+#include "Report/Context.h"
 #include "Report/CostModel.h"
 #include "Report/ProjectReport.h"
 #include "Report/ReportWriter.h"
@@ -116,6 +117,7 @@ int runReport() {
                                     .compute_thread_count());
   RO.ThirdParty.assign(ThirdParty.begin(), ThirdParty.end());
   RO.RunLint = !NoLint;
+  RO.CommandLine = report::shellJoin(report::processArguments());
 
   // The tree's own lint configuration, as `hipport lint` would find it.
   if (!Inputs.empty()) {

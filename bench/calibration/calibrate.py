@@ -1,0 +1,512 @@
+#!/usr/bin/env python3
+"""Calibrates rules/cost-model.json against real, hand-made HIP ports.
+
+    bench/calibration/calibrate.py CORPUS_ROOT [--hipport BIN] [--measure]
+                                   [--svg FILE] [--table FILE]
+
+CORPUS_ROOT holds checkouts you fetched yourself (this script downloads
+nothing), laid out as bench/calibration/README.md says:
+  HIP-Examples/   ROCm-Developer-Tools/HIP-Examples (Rodinia 3.0 CUDA sources
+                  and AMD's HIP ports, mini-nbody, rtm8, strided-access)
+  ginkgo-1.2.0/   ginkgo-project/ginkgo at v1.2.0 (cuda/ and its hip/ twin)
+
+A pair is one CUDA source file and the HIP file a person wrote from it. For
+each pair (with --measure; else the measurements in pairs.json are reused):
+  1. `hipport port` ports the CUDA side (its whole program directory, so
+     includes resolve);
+  2. the residual is the diff of that port against the human HIP file, both
+     normalised first (comments, whitespace and blank lines dropped; spellings
+     that mean the same in HIP unified, see normalise()): changed lines and
+     distinct edit sites (diff hunks);
+  3. `hipport report --format json` on the CUDA file gives the counts of the
+     cost model's item kinds (estimate.byKind).
+Then the pairs are split by program (a hash of the group name, fixed before
+any fit): two thirds fit non-negative per-item weights (edit sites per unit)
+by least squares, the held-out third is scored: Spearman's rho between
+predicted and measured sites, and the median relative error.
+"""
+import argparse
+import difflib
+import hashlib
+import json
+import math
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PAIRS_JSON = os.path.join(HERE, "pairs.json")
+CUDA_EXT = (".cu", ".cuh")
+JOBS = 1  # parallel TUs per hipport port run (--jobs)
+
+# Item kinds of the cost model a person works on; the rest (renamed APIs,
+# validation) are either automatic or not a source edit. All kinds are fitted;
+# this list only orders the table.
+KINDS = ["kernel-simple", "kernel-warp-level", "kernel-inline-ptx",
+         "kernel-tensor-core", "kernel-validation", "api-supported",
+         "api-experimental", "api-deprecated", "api-unsupported",
+         "api-unsupported-call", "library-mapped", "library-unmapped",
+         "lint-error", "lint-warning", "lint-note", "build-file",
+         "build-finding", "ops-item", "parse-failure"]
+
+
+# --------------------------------------------------------------- pairs ----
+def hip_candidates(rel):
+    """Names a person gave the HIP twin of the CUDA file rel."""
+    d, b = os.path.split(rel)
+    stem, ext = os.path.splitext(b)
+    names = [b, b.replace("cuda", "hip"), b.replace("CUDA", "HIP"),
+             stem + "_hip" + ext, stem + ".hip" + ext, stem + ".hip.cpp",
+             stem + ".cpp", stem.replace("_cuda", "") + "_hip" + ext,
+             stem.replace("_cuda", "_hip") + ext]
+    if ext == ".cuh":
+        names += [stem + ".hip.hpp", stem + ".hpp", stem + ".h"]
+    return [os.path.join(d, n) for n in dict.fromkeys(names)]
+
+
+def find_twin(hip_dir, rel):
+    for c in hip_candidates(rel):
+        p = os.path.join(hip_dir, c)
+        if os.path.isfile(p):
+            return c
+    return None
+
+
+def walk(root, exts):
+    for dp, dn, fn in os.walk(root):
+        dn.sort()
+        for f in sorted(fn):
+            if f.endswith(exts):
+                yield os.path.relpath(os.path.join(dp, f), root)
+
+
+def discover(corpus):
+    """[{id, group, source, cuda_dir, cuda_rel, hip_path, clang_args}]"""
+    pairs = []
+    rod = os.path.join(corpus, "HIP-Examples/rodinia_3.0")
+    if os.path.isdir(rod):
+        for prog in sorted(os.listdir(os.path.join(rod, "hip"))):
+            hdir = os.path.join(rod, "hip", prog)
+            if not os.path.isdir(hdir):
+                continue
+            # AMD kept the CUDA sources it started from in cusrc/ (the
+            # exact fork point); else the CUDA tree of the same release.
+            cands = [os.path.join(hdir, "cusrc"), os.path.join(hdir, "cuda/cusrc"),
+                     os.path.join(hdir, "kernel/cusrc"), os.path.join(rod, "cuda", prog)]
+            for cdir in cands:
+                if not os.path.isdir(cdir):
+                    continue
+                sub = os.path.relpath(cdir, hdir)
+                twin_dir = hdir if not sub.endswith("cusrc") else os.path.dirname(cdir)
+                for rel in walk(cdir, CUDA_EXT):
+                    twin = find_twin(twin_dir, rel)
+                    if not twin or os.path.abspath(os.path.join(twin_dir, twin)).startswith(
+                            os.path.abspath(cdir) + os.sep):
+                        continue
+                    pairs.append({"id": f"rodinia/{prog}/{rel}",
+                                  "group": f"rodinia/{prog}", "source": "rodinia",
+                                  "cuda_dir": os.path.relpath(cdir, corpus),
+                                  "cuda_rel": rel,
+                                  "hip_path": os.path.relpath(os.path.join(twin_dir, twin), corpus)})
+                if any(p["group"] == f"rodinia/{prog}" for p in pairs):
+                    break
+    hx = os.path.join(corpus, "HIP-Examples")
+    for group, cdir, hdir in [("mini-nbody", "mini-nbody/cuda", "mini-nbody/hip"),
+                              ("rtm8", "rtm8", "rtm8"),
+                              ("strided-access", "strided-access", "strided-access")]:
+        c, h = os.path.join(hx, cdir), os.path.join(hx, hdir)
+        if not os.path.isdir(c):
+            continue
+        for rel in walk(c, CUDA_EXT):
+            if "hip" in os.path.basename(rel):
+                continue
+            twin = find_twin(h, rel.replace("-cuda", "-hip"))
+            if twin and os.path.join(hdir, twin) != os.path.join(cdir, rel):
+                pairs.append({"id": f"hip-examples/{group}/{rel}", "group": group,
+                              "source": "hip-examples",
+                              "cuda_dir": os.path.relpath(c, corpus), "cuda_rel": rel,
+                              "hip_path": os.path.relpath(os.path.join(h, twin), corpus)})
+    gk = os.path.join(corpus, "ginkgo-1.2.0")
+    if os.path.isdir(gk):
+        for rel in walk(os.path.join(gk, "cuda"), CUDA_EXT):
+            stem, ext = os.path.splitext(rel)
+            twin = os.path.join("hip", stem + (".hip.cpp" if ext == ".cu" else ".hip.hpp"))
+            twin = twin.replace("cuda_", "hip_")
+            if os.path.isfile(os.path.join(gk, twin)):
+                pairs.append({"id": f"ginkgo/{rel}",
+                              "group": "ginkgo/" + rel.split("/")[0],
+                              "source": "ginkgo", "cuda_dir": "ginkgo-1.2.0/cuda",
+                              "cuda_rel": rel,
+                              "hip_path": os.path.join("ginkgo-1.2.0", twin)})
+    return pairs
+
+
+def split(pairs):
+    """Marks a third of the pairs held out, by program so that no program is
+    on both sides: programs in the order of a hash of their name, taken into
+    the held-out set while it stays within a third. Fixed before any fit."""
+    size = {}
+    for p in pairs:
+        size[p["group"]] = size.get(p["group"], 0) + 1
+    out, n = set(), 0
+    for g in sorted(size, key=lambda g: hashlib.sha1(g.encode()).hexdigest()):
+        if n + size[g] <= len(pairs) / 3:
+            out.add(g)
+            n += size[g]
+    for p in pairs:
+        p["held_out"] = p["group"] in out
+
+
+# ------------------------------------------------------------ residual ----
+STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
+# Spellings that mean the same thing in HIP, so the residual counts what a
+# person decided, not which generation of hipify they ran.
+SAME = [(re.compile(r"\bhip(Thread|Block)Idx_([xyz])\b"), lambda m: m.group(1)[0].lower() + m.group(1)[1:] + "Idx." + m.group(2)),
+        (re.compile(r"\bhip(Block|Grid)Dim_([xyz])\b"), lambda m: m.group(1)[0].lower() + m.group(1)[1:] + "Dim." + m.group(2)),
+        (re.compile(r"\bhipLaunchParm\s+\w+\s*,?"), ""),
+        (re.compile(r'#include\s*[<"]([^>"]+)[>"]'), r"#include<\1>"),
+        (re.compile(r"\bdim3\s*\(([^()]*)\)"), r"\1"),
+        (re.compile(r"\b(HIP_KERNEL_NAME)\s*\(([^()]*)\)"), r"\2"),
+        (re.compile(r"\bstatic_cast<\s*int\s*>\s*\(\s*"), "(")]
+# Ginkgo's hip/ twin renames its own cuda namespace, executor and paths:
+# project naming, not porting.
+GINKGO = [(re.compile(r"\bcuda\b"), "hip"), (re.compile(r"cuda_"), "hip_"),
+          (re.compile(r"Cuda"), "Hip"), (re.compile(r"CUDA"), "HIP"),
+          (re.compile(r"\.cuh\b"), ".hip.hpp"), (re.compile(r"_cuda\b"), "_hip")]
+
+
+def normalise(text, source):
+    text = COMMENT.sub("", text)
+    out = []
+    for line in text.splitlines():
+        if source == "ginkgo":
+            for r, s in GINKGO:
+                line = r.sub(s, line)
+        for r, s in SAME:
+            line = r.sub(s, line)
+        # hipify renamed inside messages too ("cudaMalloc failed"); hipport
+        # leaves strings alone. Neither is porting work.
+        line = STRING.sub(lambda m: m.group(0).replace("cuda", "hip").replace("CUDA", "HIP"), line)
+        line = re.sub(r"\s+", "", line)
+        if line:
+            out.append(line)
+    return out
+
+
+def residual(ported, human, source):
+    a, b = normalise(ported, source), normalise(human, source)
+    sm = difflib.SequenceMatcher(None, a, b, autojunk=False)
+    lines = sites = 0
+    for tag, i1, i2, j1, j2 in sm.get_opcodes():
+        if tag != "equal":
+            sites += 1
+            lines += max(i2 - i1, j2 - j1)
+    return lines, sites
+
+
+# -------------------------------------------------------------- hipport ----
+def ginkgo_args(corpus, work):
+    """Ginkgo's config.hpp is generated by CMake: a minimal one, made here."""
+    inc = os.path.join(work, "ginkgo-include/ginkgo")
+    os.makedirs(inc, exist_ok=True)
+    src = open(os.path.join(corpus, "ginkgo-1.2.0/include/ginkgo/config.hpp.in")).read()
+    src = re.sub(r"#cmakedefine (\w+)", r"/* #undef \1 */", src)
+    src = re.sub(r"@Ginkgo_VERSION_TAG@", "calibration", src)
+    src = re.sub(r"@\w+@", "0", src)
+    open(os.path.join(inc, "config.hpp"), "w").write(src)
+    g = os.path.join(corpus, "ginkgo-1.2.0")
+    return ["--", "-std=c++17", "-I" + os.path.dirname(inc), "-I" + g,
+            "-I" + os.path.join(g, "include")]
+
+
+def run(cmd, log, timeout):
+    try:
+        r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           stdin=subprocess.DEVNULL, text=True, errors="replace",
+                           timeout=timeout)
+        rc, out = r.returncode, r.stdout
+    except subprocess.TimeoutExpired:
+        rc, out = "timeout", ""
+    log.write(" ".join(cmd) + f"\n  rc={rc}\n" + out[-2000:] + "\n")
+    log.flush()
+    return rc
+
+
+def measure(corpus, hipport, pairs, work, log, timeout):
+    """Ports only the pairs' CUDA files (in place, in a copy of their program
+    directory, so includes resolve), one hipport run per directory."""
+    ported = {}
+    gargs = ginkgo_args(corpus, work) if any(p["source"] == "ginkgo" for p in pairs) else []
+    for p in pairs:
+        human = open(os.path.join(corpus, p["hip_path"]), errors="replace").read()
+        p["launch_syntax"] = "hip" if "hipLaunchKernelGGL" in human else "chevron"
+    for p in pairs:
+        extra = gargs if p["source"] == "ginkgo" else []
+        cdir = os.path.join(corpus, p["cuda_dir"])
+        human = open(os.path.join(corpus, p["hip_path"]), errors="replace").read()
+        syntax = p["launch_syntax"]
+        key = (p["cuda_dir"], syntax)
+        if key not in ported:
+            out = os.path.join(work, "port", hashlib.sha1(repr(key).encode()).hexdigest()[:12])
+            shutil.rmtree(out, ignore_errors=True)
+            shutil.copytree(cdir, out)
+            files = [q["cuda_rel"] for q in pairs
+                     if (q["cuda_dir"], q["launch_syntax"]) == key]
+            rc = run([hipport, "port", "--in-place", "--no-backup", "-j", str(JOBS), "--allow-non-utf8",
+                      "--launch-syntax", syntax] + [os.path.join(out, f) for f in files]
+                     + extra, log, timeout * 4)
+            ported[key] = (out, rc)
+        out, rc = ported[key]
+        p["port_rc"] = rc
+        pf = os.path.join(out, p["cuda_rel"])
+        p["residual_lines"], p["residual_sites"] = residual(
+            open(pf, errors="replace").read(), human, p["source"])
+        rj = os.path.join(work, "report.json")
+        if p.get("report_rc") == 0 and p.get("counts") is not None:
+            continue  # measured before (--redo): only the port failed
+        p["report_rc"] = run([hipport, "report", os.path.join(cdir, p["cuda_rel"]),
+                              "--format", "json", "-o", rj, "--quiet", "-j", "1"] + extra,
+                             log, timeout)
+        try:
+            est = json.load(open(rj))["estimate"]
+            p["counts"] = {k["kind"]: k["count"] for k in est["byKind"]}
+        except (OSError, ValueError, KeyError):
+            p["counts"] = None
+        os.remove(rj) if os.path.exists(rj) else None
+        print(f"{p['id']:60s} sites={p['residual_sites']:4d} lines={p['residual_lines']:5d}",
+              file=sys.stderr, flush=True)
+    return pairs
+
+
+# ----------------------------------------------------------------- fit ----
+def nnls(X, y, ridge=1e-3, iters=4000):
+    """Non-negative least squares by projected coordinate descent (no numpy
+    here): min |Xw - y|^2 + ridge |w|^2, w >= 0."""
+    n, k = len(X), len(X[0]) if X else 0
+    w = [0.0] * k
+    col = [[X[i][j] for i in range(n)] for j in range(k)]
+    den = [sum(v * v for v in c) + ridge for c in col]
+    r = list(y)  # y - Xw
+    for _ in range(iters):
+        delta = 0.0
+        for j in range(k):
+            if den[j] <= ridge:
+                continue
+            g = sum(col[j][i] * r[i] for i in range(n)) - ridge * w[j]
+            nw = max(0.0, w[j] + g / den[j])
+            d = nw - w[j]
+            if d:
+                for i in range(n):
+                    r[i] -= d * col[j][i]
+                w[j] = nw
+                delta = max(delta, abs(d))
+        if delta < 1e-9:
+            break
+    return w
+
+
+def ranks(v):
+    order = sorted(range(len(v)), key=lambda i: v[i])
+    r = [0.0] * len(v)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and v[order[j + 1]] == v[order[i]]:
+            j += 1
+        for t in range(i, j + 1):
+            r[order[t]] = (i + j) / 2 + 1
+        i = j + 1
+    return r
+
+
+def spearman(a, b):
+    ra, rb = ranks(a), ranks(b)
+    ma, mb = sum(ra) / len(ra), sum(rb) / len(rb)
+    num = sum((x - ma) * (y - mb) for x, y in zip(ra, rb))
+    den = math.sqrt(sum((x - ma) ** 2 for x in ra) * sum((y - mb) ** 2 for y in rb))
+    return num / den if den else 0.0
+
+
+def median(v):
+    v = sorted(v)
+    n = len(v)
+    return 0.0 if not n else (v[n // 2] if n % 2 else (v[n // 2 - 1] + v[n // 2]) / 2)
+
+
+def features(p, kinds):
+    return [float(p["counts"].get(k, 0)) for k in kinds]
+
+
+def usable(pairs):
+    """Pairs whose port and report both ran to the end."""
+    return [p for p in pairs if p.get("counts") is not None
+            and p.get("report_rc") == 0 and p.get("port_rc") == 0]
+
+
+def fit(pairs, target="residual_sites"):
+    ok = usable(pairs)
+    train = [p for p in ok if not p["held_out"]]
+    test = [p for p in ok if p["held_out"]]
+    kinds = [k for k in KINDS if any(p["counts"].get(k) for p in train)]
+    w = nnls([features(p, kinds) for p in train], [float(p[target]) for p in train])
+    pred = lambda p: sum(a * b for a, b in zip(w, features(p, kinds)))
+    res = {"kinds": kinds, "weights": dict(zip(kinds, w)), "train": len(train),
+           "test": len(test)}
+    for name, s in (("train", train), ("test", test)):
+        pr, me = [pred(p) for p in s], [float(p[target]) for p in s]
+        res[name + "_rho"] = spearman(pr, me) if len(s) > 2 else float("nan")
+        res[name + "_mre"] = median([abs(a - b) / max(b, 1.0) for a, b in zip(pr, me)])
+    for p in pairs:
+        p["predicted_" + target.split("_")[1]] = round(pred(p), 2)
+    res["support"] = {k: sum(1 for p in train if p["counts"].get(k)) for k in kinds}
+    return res
+
+
+# --------------------------------------------------------------- output ----
+def svg(pairs, path, res):
+    """Predicted against measured edit sites, log-log, held-out pairs solid."""
+    W, H, M = 560, 420, 56
+    pts = [(p["predicted_sites"], p["residual_sites"], p["held_out"]) for p in usable(pairs)]
+    top = max([1.0] + [max(a, b) for a, b, _ in pts])
+    L = lambda v: math.log10(1 + v) / math.log10(1 + top)
+    X = lambda v: M + L(v) * (W - 2 * M)
+    Y = lambda v: H - M - L(v) * (H - 2 * M)
+    o = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" '
+         f'viewBox="0 0 {W} {H}" font-family="sans-serif" font-size="12">',
+         f'<rect width="{W}" height="{H}" fill="white"/>',
+         f'<line x1="{M}" y1="{H-M}" x2="{W-M}" y2="{H-M}" stroke="black"/>',
+         f'<line x1="{M}" y1="{M}" x2="{M}" y2="{H-M}" stroke="black"/>',
+         f'<line x1="{X(0)}" y1="{Y(0)}" x2="{X(top)}" y2="{Y(top)}" stroke="#bbb" stroke-dasharray="4 3"/>']
+    for t in [0, 1, 3, 10, 30, 100, 300, 1000, 3000]:
+        if t <= top:
+            o.append(f'<text x="{X(t):.1f}" y="{H-M+16}" text-anchor="middle">{t}</text>')
+            o.append(f'<text x="{M-6}" y="{Y(t)+4:.1f}" text-anchor="end">{t}</text>')
+    for a, b, h in pts:
+        o.append(f'<circle cx="{X(a):.1f}" cy="{Y(b):.1f}" r="3.5" '
+                 + ('fill="#c0392b"/>' if h else 'fill="none" stroke="#2c6fbb"/>'))
+    o.append(f'<text x="{W/2}" y="{H-14}" text-anchor="middle">predicted manual edit sites '
+             f'(cost-model weights x report counts)</text>')
+    o.append(f'<text x="16" y="{H/2}" text-anchor="middle" transform="rotate(-90 16 {H/2})">'
+             f'measured residual edit sites</text>')
+    o.append(f'<text x="{M}" y="20">held-out (solid, n={res["test"]}): rho = '
+             f'{res["test_rho"]:.2f}, median rel. error {res["test_mre"]:.2f}</text>')
+    o.append(f'<text x="{M}" y="36">fit set (open, n={res["train"]}): rho = '
+             f'{res["train_rho"]:.2f}; log scales, dashed: predicted = measured</text>')
+    o.append("</svg>")
+    open(path, "w").write("\n".join(o) + "\n")
+
+
+def table(res, res_lines):
+    t = ["| item kind | sites per unit | lines per unit | pairs with it (fit set) |",
+         "|---|---|---|---|"]
+    for k in res["kinds"]:
+        t.append(f"| `{k}` | {res['weights'][k]:.2f} | "
+                 f"{res_lines['weights'].get(k, 0):.2f} | {res['support'][k]} |")
+    t.append("")
+    t.append("| figure | held-out | fit set |")
+    t.append("|---|---|---|")
+    t.append(f"| pairs | {res['test']} | {res['train']} |")
+    t.append(f"| Spearman rho, sites | **{res['test_rho']:.2f}** | {res['train_rho']:.2f} |")
+    t.append(f"| median relative error, sites | **{res['test_mre']:.2f}** | {res['train_mre']:.2f} |")
+    t.append(f"| Spearman rho, lines | {res_lines['test_rho']:.2f} | {res_lines['train_rho']:.2f} |")
+    t.append(f"| median relative error, lines | {res_lines['test_mre']:.2f} | {res_lines['train_mre']:.2f} |")
+    return "\n".join(t) + "\n"
+
+
+def write_model(path, res, npairs):
+    """Puts the fitted weights into the cost model as each item's evidence
+    (hours stay judgement; the weights say which items carry the residual),
+    in the file's own layout: one item per entry, note on its own line."""
+    m = json.load(open(path))
+    m["model"] = (f"3 (weights fitted on {res['train']} real ports, "
+                  f"{res['test']} held out: rho {res['test_rho']:.2f})")
+    for k, it in m["items"].items():
+        it.pop("evidence", None)
+        if k in res["weights"]:
+            it["evidence"] = {"sitesPerUnit": round(res["weights"][k], 2),
+                              "pairs": res["support"][k]}
+    o = ["{"]
+    for key in ("version", "model", "description"):
+        o.append(f'  {json.dumps(key)}: {json.dumps(m[key])},')
+    o.append('  "categories": [')
+    o.append(",\n".join("    " + json.dumps(c) for c in m["categories"]))
+    o.append("  ],")
+    o.append('  "items": {')
+    items = []
+    for k, it in m["items"].items():
+        head = {x: it[x] for x in ("category", "unit", "hours") if x in it}
+        line = f"    {json.dumps(k)}: " + json.dumps(head)[:-1]
+        if "evidence" in it:
+            line += ', "evidence": ' + json.dumps(it["evidence"])
+        line += ",\n      \"note\": " + json.dumps(it["note"]) + "}"
+        items.append(line)
+    o.append(",\n".join(items))
+    o.append("  }")
+    o.append("}")
+    open(path, "w").write("\n".join(o) + "\n")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("corpus")
+    ap.add_argument("--hipport", default=os.path.join(HERE, "../../build/bin/hipport"))
+    ap.add_argument("--measure", action="store_true",
+                    help="run hipport on every pair (else reuse pairs.json)")
+    ap.add_argument("--pairs", default=PAIRS_JSON)
+    ap.add_argument("--svg", default=os.path.join(HERE, "fit.svg"))
+    ap.add_argument("--table", default=None, help="write the fit table (Markdown) here")
+    ap.add_argument("--limit", type=int, default=0)
+    ap.add_argument("--redo", action="store_true",
+                    help="measure again the pairs of pairs.json whose port or report failed")
+    ap.add_argument("--write-model", default=None,
+                    help="put the fitted weights into this cost model (rules/cost-model.json)")
+    ap.add_argument("--timeout", type=int, default=120, help="seconds per hipport run")
+    ap.add_argument("--jobs", type=int, default=1, help="hipport port -j (at most 2 here)")
+    a = ap.parse_args()
+    global JOBS
+    JOBS = a.jobs
+    if a.redo:
+        # Measures again only the pairs whose port or report did not finish.
+        pairs = json.load(open(a.pairs))["pairs"]
+        bad = [p for p in pairs if p not in usable(pairs)]
+        work = tempfile.mkdtemp(prefix="hipport-calib-")
+        with open(os.path.join(work, "log.txt"), "w") as log:
+            measure(a.corpus, os.path.abspath(a.hipport), bad, work, log, a.timeout)
+        print(f"log: {work}/log.txt; measured again: {len(bad)}", file=sys.stderr)
+    elif a.measure or not os.path.exists(a.pairs):
+        pairs = discover(a.corpus)
+        if a.limit:
+            pairs = pairs[:a.limit]
+        split(pairs)
+        work = tempfile.mkdtemp(prefix="hipport-calib-")
+        with open(os.path.join(work, "log.txt"), "w") as log:
+            measure(a.corpus, os.path.abspath(a.hipport), pairs, work, log, a.timeout)
+        print(f"log: {work}/log.txt", file=sys.stderr)
+    else:
+        pairs = json.load(open(a.pairs))["pairs"]
+    res = fit(pairs, "residual_sites")
+    res_lines = fit(pairs, "residual_lines")
+    meta = {"description": "CUDA files and the HIP file a person wrote from each, "
+                           "the residual edit beyond `hipport port`, and the report's "
+                           "item counts; made by bench/calibration/calibrate.py",
+            "corpus": {"HIP-Examples": "ROCm-Developer-Tools/HIP-Examples 8a3b04c9b10bae344c7483a63c13034869da184b",
+                       "ginkgo-1.2.0": "ginkgo-project/ginkgo v1.2.0 b4be2be961fd5db45c3d02b5e004d73550722e31"},
+            "split": "by program: programs in sha1 order of their name fill the held-out third (split())",
+            "fit": {"sites": res, "lines": res_lines},
+            "pairs": pairs}
+    json.dump(meta, open(a.pairs, "w"), indent=1)
+    svg(pairs, a.svg, res)
+    tab = table(res, res_lines)
+    if a.table:
+        open(a.table, "w").write(tab)
+    if a.write_model:
+        write_model(a.write_model, res, len(pairs))
+    print(tab)
+
+
+if __name__ == "__main__":
+    main()

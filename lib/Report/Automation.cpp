@@ -1,0 +1,98 @@
+#include "Report/Automation.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <set>
+
+namespace hipport::report {
+
+namespace {
+
+const char *const Kinds[] = {"lint-error", "inline-ptx", "unsupported-api",
+                             "lint-warning", "build"};
+
+/// Inline PTX is found twice, by the ptx-* lint checks and by the kernel
+/// walk; the lint finding is the precise place, the kernel the fallback
+/// when lint did not run.
+bool isPtxCheck(llvm::StringRef Check) { return Check.starts_with("ptx-"); }
+
+} // namespace
+
+int manualRank(const std::string &Kind) {
+  for (int I = 0; I < int(std::size(Kinds)); ++I)
+    if (Kind == Kinds[I])
+      return I;
+  return int(std::size(Kinds));
+}
+
+const char *manualTitle(const std::string &Kind) {
+  if (Kind == "lint-error")
+    return "lint errors (wave64, NVIDIA-only constructs)";
+  if (Kind == "inline-ptx")
+    return "inline PTX";
+  if (Kind == "unsupported-api")
+    return "unsupported CUDA names (no HIP counterpart on the target)";
+  if (Kind == "lint-warning")
+    return "lint warnings";
+  if (Kind == "build")
+    return "build items without a rewrite";
+  return "other";
+}
+
+void automation(Report &R) {
+  Automation &A = R.Auto;
+  A = Automation();
+  for (const ApiUse &U : R.Api) {
+    if (U.ThirdParty)
+      continue;
+    if (U.Status == "unsupported") {
+      A.Sites.push_back({"unsupported-api", U.First,
+                         fmt::format("{} ({}), {} use(s)", U.Name, U.Family,
+                                     U.Calls),
+                         U.Calls});
+    } else if (!U.Hip.empty() && U.Hip != U.Name) {
+      A.Automatic += U.Calls;
+    }
+  }
+
+  bool PtxFromLint = false;
+  for (const LintFinding &F : R.Findings) {
+    if (F.Severity != "error" && F.Severity != "warning")
+      continue;
+    bool Ptx = isPtxCheck(F.Check);
+    PtxFromLint |= Ptx;
+    A.Sites.push_back({Ptx ? "inline-ptx" : "lint-" + F.Severity, F.Loc,
+                       fmt::format("{} [{}]", F.Message, F.Check), 1});
+  }
+  if (!PtxFromLint)
+    for (const Kernel &K : R.Kernels)
+      if (K.InlineAsm && !K.ThirdParty && K.Lang != Dialect::Hip)
+        A.Sites.push_back({"inline-ptx", K.Loc,
+                           fmt::format("kernel {}: {} asm statement(s)",
+                                       K.Name, K.InlineAsm),
+                           K.InlineAsm});
+
+  // The same flag in the same file is one edit however often it repeats.
+  std::set<std::tuple<std::string, std::string, std::string>> Seen;
+  for (const BuildItem &B : R.Build) {
+    if (!Seen.insert({B.Loc.File, B.Check, B.Message}).second)
+      continue;
+    if (B.Rewrite)
+      ++A.Automatic;
+    else
+      A.Sites.push_back(
+          {"build", B.Loc, fmt::format("{} [{}]", B.Message, B.Check), 1});
+  }
+
+  std::stable_sort(A.Sites.begin(), A.Sites.end(), [](auto &X, auto &Y) {
+    return std::make_pair(manualRank(X.Kind), X.Loc) <
+           std::make_pair(manualRank(Y.Kind), Y.Loc);
+  });
+  for (const ManualSite &S : A.Sites)
+    A.Manual += S.Count;
+}
+
+} // namespace hipport::report
