@@ -61,8 +61,9 @@ llvm::Expected<Baseline> Baseline::load(const std::string &File) {
   llvm::StringRef Text = (*Buf)->getBuffer();
   auto Bad = [&](const std::string &Where, const std::string &What) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "%s:%s: %s (a hipport lint baseline is "
-                                   "{\"findings\": [{\"fingerprint\": ...}]})",
+                                   "%s:%s: not a hipport lint baseline: %s "
+                                   "(expected {\"findings\": "
+                                   "[{\"fingerprint\": ...}]})",
                                    File.c_str(), Where.c_str(), What.c_str());
   };
   nlohmann::json J;
