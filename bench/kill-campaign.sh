@@ -7,7 +7,7 @@
 #   bench/kill-campaign.sh [N, default 50] [out-dir]
 # The port tree is examples/ copied COPIES times (default 20); port runs the
 # token pass only (--cuda-path pointing nowhere) so the run is short and
-# writes are most of it. The lint tree is LINT_COPIES (default 6) copies of
+# writes are most of it. The lint tree is LINT_COPIES (default 3) copies of
 # test/Inputs/lint/fix/warp.cu and examples/warp-reduce, parsed with CUDA.
 # Kill times are uniform in [5%, 100%] of an uninterrupted run's time.
 set -uo pipefail
@@ -16,7 +16,7 @@ OUT=${2:-$(mktemp -d)}
 HERE=$(cd "$(dirname "$0")/.." && pwd)
 HIPPORT=${HIPPORT:-$HERE/build/bin/hipport}
 COPIES=${COPIES:-20}
-LINT_COPIES=${LINT_COPIES:-6}
+LINT_COPIES=${LINT_COPIES:-3}
 rm -rf "$OUT/tree" "$OUT/ref" "$OUT/work"
 mkdir -p "$OUT/tree/port" "$OUT/tree/lint" "$OUT/ref"
 for c in $(seq "$COPIES"); do cp -r "$HERE/examples" "$OUT/tree/port/copy$c"; done
@@ -27,9 +27,9 @@ for c in $(seq "$LINT_COPIES"); do
 done
 cmd() { # kind dir
   if [ "$1" = port ]; then
-    echo "$HIPPORT" port "$2" --in-place --cuda-path /nonexistent -j 2
+    echo "$HIPPORT" port "$2" --in-place --cuda-path /nonexistent -j "${JOBS:-1}"
   else
-    echo "$HIPPORT" lint "$2" --fix --fail-on=never --quiet -j 2
+    echo "$HIPPORT" lint "$2" --fix --fail-on=never --quiet -j "${JOBS:-1}"
   fi
 }
 declare -A T
@@ -63,10 +63,12 @@ n_todo = sum(1 for p in N if N[p] != O.get(p))
 if phase == "after-kill":
     state = ("mid-write" if 0 < n_new < n_todo or left else
              "before-writes" if n_new == 0 else "all-written")
-    print(f"{state} new={n_new}/{n_todo} leftovers={len(left)} bad={len(bad)} missing={len(missing)}")
+    print(f"{state} new={n_new}/{n_todo} leftovers={len(left)} bad={len(bad)} missing={len(missing)}"
+          + (f" bad: {bad[:3]}" if bad else ""))
     sys.exit(1 if bad or missing else 0)
 same = W == N
-print(f"rerun exact={same} leftovers={len(left)} bad={len(bad)}")
+print(f"rerun exact={same} leftovers={len(left)} bad={len(bad)}"
+      + (f" bad: {bad[:3]}" if bad else ""))
 sys.exit(0 if same and not left else 1)
 PY
 }

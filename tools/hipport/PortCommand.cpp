@@ -81,8 +81,10 @@ bool checkWritable(const std::string &Dir) {
   // Root passes access(W_OK) everywhere; creating a file is the real test.
   int FD;
   SmallString<256> Temp;
-  if (std::error_code EC =
-          fs::createUniqueFile(Probe + "/.hipport-probe-%%%%%%", FD, Temp)) {
+  // Named like a writer temporary, so a probe a kill leaves behind is found
+  // and removed by the next run like any other.
+  if (std::error_code EC = fs::createUniqueFile(
+          Probe + "/hipport-probe.hipport-%%%%%%", FD, Temp)) {
     cli::error(Probe + ": output directory is not writable: " + EC.message());
     return false;
   }
