@@ -93,5 +93,5 @@ echo "trials: $N; killed while running: $(grep -c 'killed=yes' "$OUT/trials.txt"
 for s in before-writes mid-write all-written; do
   echo "  $s: $(grep 'killed=yes' "$OUT/trials.txt" | grep -c "| $s")"
 done
-echo "  kills that left temporaries: $(grep 'killed=yes' "$OUT/trials.txt" | grep -vc 'leftovers=0 bad')"
+echo "  kills that left temporaries: $(grep 'killed=yes' "$OUT/trials.txt" | grep -c '| [a-z-]* new=[0-9/]* leftovers=[1-9]')"
 echo "failures (a file neither old nor new, a lost file, leftovers or a wrong tree after the rerun): $fails"
