@@ -1,5 +1,7 @@
 #include "Checks/Baseline.h"
 
+#include "Core/SourceText.h"
+
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -56,20 +58,43 @@ llvm::Expected<Baseline> Baseline::load(const std::string &File) {
   if (!Buf)
     return llvm::createStringError(Buf.getError(), "%s: %s", File.c_str(),
                                    Buf.getError().message().c_str());
-  nlohmann::json J = nlohmann::json::parse((*Buf)->getBuffer().begin(),
-                                           (*Buf)->getBuffer().end(), nullptr,
-                                           false);
-  if (J.is_discarded() || !J.is_object() || !J.contains("findings") ||
-      !J["findings"].is_array())
+  llvm::StringRef Text = (*Buf)->getBuffer();
+  auto Bad = [&](const std::string &Where, const std::string &What) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "%s: not a hipport lint baseline "
-                                   "(expected {\"findings\": [...]})",
-                                   File.c_str());
+                                   "%s:%s: not a hipport lint baseline: %s "
+                                   "(expected {\"findings\": "
+                                   "[{\"fingerprint\": ...}]})",
+                                   File.c_str(), Where.c_str(), What.c_str());
+  };
+  nlohmann::json J;
+  try {
+    J = nlohmann::json::parse(Text.begin(), Text.end());
+  } catch (const nlohmann::json::parse_error &E) {
+    core::SourceText S(Text.str());
+    unsigned Off = unsigned(std::min<size_t>(
+        E.byte ? E.byte - 1 : 0, Text.empty() ? 0 : Text.size() - 1));
+    return Bad(fmt::format("{}:{}", S.line(Off), S.column(Off)),
+               std::string("invalid JSON: ") + E.what());
+  }
+  // Every shape error is fatal: a baseline read as empty would report
+  // every known finding as new, one read too widely would hide new ones.
+  if (!J.is_object())
+    return Bad("/", "expected an object");
+  if (!J.contains("findings") || !J["findings"].is_array())
+    return Bad("/findings", "expected an array");
+  if (J.contains("version") &&
+      (!J["version"].is_number_integer() || J["version"] != 1))
+    return Bad("/version", "unsupported version (expected 1)");
   Baseline B;
-  for (const auto &F : J["findings"])
-    if (F.is_object() && F.contains("fingerprint") &&
-        F["fingerprint"].is_string())
-      B.Prints.insert(F["fingerprint"].get<std::string>());
+  const nlohmann::json &Fs = J["findings"];
+  for (size_t I = 0; I < Fs.size(); ++I) {
+    const nlohmann::json &F = Fs[I];
+    if (!F.is_object() || !F.contains("fingerprint") ||
+        !F["fingerprint"].is_string())
+      return Bad(fmt::format("/findings/{}", I),
+                 "expected an object with a string \"fingerprint\"");
+    B.Prints.insert(F["fingerprint"].get<std::string>());
+  }
   return B;
 }
 

@@ -1,5 +1,6 @@
 #include "Checks/LintConfig.h"
 #include "Checks/CheckRegistry.h"
+#include "Core/SourceText.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/GlobPattern.h"
@@ -12,6 +13,21 @@ namespace hipport::checks {
 
 static llvm::Error err(const llvm::Twine &Msg) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), Msg);
+}
+
+/// Parses Text into J; a syntax error names the file, line and column.
+static llvm::Error parseJson(const std::string &Path, llvm::StringRef Text,
+                             nlohmann::json &J) {
+  try {
+    J = nlohmann::json::parse(Text.begin(), Text.end());
+  } catch (const nlohmann::json::parse_error &E) {
+    core::SourceText S(Text.str());
+    unsigned Off = unsigned(std::min<size_t>(
+        E.byte ? E.byte - 1 : 0, Text.empty() ? 0 : Text.size() - 1));
+    return err(Path + ":" + llvm::Twine(S.line(Off)) + ":" +
+               llvm::Twine(S.column(Off)) + ": invalid JSON: " + E.what());
+  }
+  return llvm::Error::success();
 }
 
 std::string LintConfig::find(const std::string &Dir) {
@@ -31,13 +47,20 @@ std::string LintConfig::find(const std::string &Dir) {
 
 llvm::Error LintConfig::addGlobs(llvm::StringRef Text) {
   llvm::SmallVector<llvm::StringRef, 8> Parts;
-  Text.split(Parts, ',', -1, false);
-  for (llvm::StringRef P : Parts) {
-    P = P.trim();
-    if (P.empty())
-      continue;
+  Text.split(Parts, ',', -1, /*KeepEmpty=*/true);
+  // One trailing comma is how lists are joined; any other empty entry is a
+  // typo that would otherwise match nothing, silently.
+  if (Parts.size() > 1 && Parts.back().trim().empty())
+    Parts.pop_back();
+  for (size_t I = 0; I < Parts.size(); ++I) {
+    llvm::StringRef P = Parts[I].trim();
     bool On = !P.consume_front("-");
     P.consume_front("hipport-"); // clang-tidy spelling of the same id
+    if (P.empty())
+      return err("glob " + llvm::Twine(I + 1) + " is empty");
+    if (auto Pat = llvm::GlobPattern::create(P); !Pat)
+      return err("glob " + llvm::Twine(I + 1) + " '" + P +
+                 "' is malformed: " + llvm::toString(Pat.takeError()));
     if (!P.contains('*') && !findCheck(P))
       return err("unknown check '" + P + "'");
     Globs.emplace_back(On, P.str());
@@ -77,10 +100,10 @@ llvm::Expected<LintConfig> LintConfig::load(const std::string &Path) {
   auto Buf = llvm::MemoryBuffer::getFile(Path);
   if (!Buf)
     return err(Path + ": " + Buf.getError().message());
-  nlohmann::json J = nlohmann::json::parse((*Buf)->getBuffer().begin(),
-                                           (*Buf)->getBuffer().end(), nullptr,
-                                           false);
-  if (J.is_discarded() || !J.is_object())
+  nlohmann::json J;
+  if (llvm::Error E = parseJson(Path, (*Buf)->getBuffer(), J))
+    return std::move(E);
+  if (!J.is_object())
     return err(Path + ": not a JSON object");
   LintConfig C;
   C.File = Path;
@@ -105,6 +128,11 @@ llvm::Expected<LintConfig> LintConfig::load(const std::string &Path) {
         }
       else
         return err(Where + ": expected a string or an array of globs");
+      if (V.is_array()) // name the entry: /lint/checks/N
+        for (size_t I = 0; I < V.size(); ++I)
+          if (llvm::Error E = LintConfig().addGlobs(V[I].get<std::string>()))
+            return err(Where + "/" + llvm::Twine(I) + ": " +
+                       llvm::toString(std::move(E)));
       if (llvm::Error E = C.addGlobs(Globs))
         return err(Where + ": " + llvm::toString(std::move(E)));
     } else if (K == "severity") {
@@ -121,10 +149,16 @@ llvm::Expected<LintConfig> LintConfig::load(const std::string &Path) {
     } else if (K == "exclude") {
       if (!V.is_array())
         return err(Where + ": expected an array of path substrings");
-      for (const auto &X : V) {
+      for (size_t I = 0; I < V.size(); ++I) {
+        const nlohmann::json &X = V[I];
+        std::string At = Where + "/" + std::to_string(I);
         if (!X.is_string())
-          return err(Where + ": expected strings");
-        C.Excludes.push_back(X.get<std::string>());
+          return err(At + ": expected a string");
+        std::string S = X.get<std::string>();
+        // Excludes are path substrings: these are in every path.
+        if (S.empty() || S == "/")
+          return err(At + ": '" + S + "' excludes every file");
+        C.Excludes.push_back(S);
       }
     } else {
       return err(Where + ": unknown key (expected checks, severity, exclude)");

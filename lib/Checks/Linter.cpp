@@ -221,18 +221,7 @@ private:
 };
 
 std::string lineAt(const core::SourceText &S, unsigned Line) {
-  // SourceText knows offsets; walk to the line's start.
-  const std::string &T = S.text();
-  unsigned L = 1;
-  size_t Pos = 0;
-  while (L < Line && Pos < T.size()) {
-    size_t NL = T.find('\n', Pos);
-    if (NL == std::string::npos)
-      return "";
-    Pos = NL + 1;
-    ++L;
-  }
-  return S.lineText(unsigned(Pos));
+  return S.lineTextOf(Line).str(); // the line table: no walk per finding
 }
 
 } // namespace

@@ -2,10 +2,12 @@
 
 #include "Core/Paths.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
+#include <algorithm>
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -63,14 +65,109 @@ static llvm::Error writeAtomically(const std::string &Path,
   return llvm::Error::success();
 }
 
+std::string symlinkOnPath(const std::string &Path, const std::string &Root) {
+  llvm::StringRef P(Path);
+  std::string Found;
+  while (P.size() > Root.size() && isUnder(P, Root)) {
+    fs::file_status St;
+    if (!fs::status(P, St, /*Follow=*/false) &&
+        St.type() == fs::file_type::symlink_file)
+      Found = P.str(); // keep the outermost one
+    P = llvm::sys::path::parent_path(P);
+  }
+  return Found;
+}
+
+bool isWriterTemporary(llvm::StringRef Path) {
+  llvm::StringRef Name = llvm::sys::path::filename(Path);
+  size_t At = Name.rfind(".hipport-");
+  if (At == llvm::StringRef::npos || At == 0 || Name.size() != At + 15)
+    return false;
+  for (char C : Name.drop_front(At + 9))
+    if (!llvm::isAlnum(C))
+      return false;
+  return true;
+}
+
+std::vector<std::string> findTemporaries(const std::string &Dir) {
+  std::vector<std::string> Out;
+  std::error_code EC;
+  for (fs::recursive_directory_iterator It(Dir, EC, /*follow_symlinks=*/false),
+       End;
+       It != End && !EC; It.increment(EC)) {
+    fs::file_status St;
+    if (fs::status(It->path(), St, /*Follow=*/false))
+      continue;
+    if (St.type() == fs::file_type::regular_file &&
+        isWriterTemporary(It->path()))
+      Out.push_back(It->path());
+  }
+  std::sort(Out.begin(), Out.end());
+  return Out;
+}
+
+llvm::Error removeTemporaries(const std::vector<std::string> &Paths) {
+  for (const std::string &P : Paths) {
+    fs::file_status St;
+    if (fs::status(P, St, /*Follow=*/false) ||
+        St.type() != fs::file_type::regular_file)
+      continue;
+    if (std::error_code EC = fs::remove(P))
+      return llvm::createStringError(EC, "%s: cannot remove: %s", P.c_str(),
+                                     EC.message().c_str());
+  }
+  return llvm::Error::success();
+}
+
+/// Where the current original of Path goes: Path.orig when free or already
+/// holding exactly Old, else the first free Path.orig.N.
+static std::string backupName(const std::string &Path, const std::string &Old,
+                              bool &Needed) {
+  Needed = true;
+  std::string Orig = Path + ".orig";
+  fs::file_status St;
+  if (fs::status(Orig, St, /*Follow=*/false))
+    return Orig;
+  if (St.type() == fs::file_type::regular_file) {
+    auto Prev = readFile(Orig);
+    if (Prev && *Prev == Old) {
+      Needed = false;
+      return Orig;
+    }
+    if (!Prev)
+      llvm::consumeError(Prev.takeError());
+  }
+  for (unsigned N = 1;; ++N) {
+    std::string Next = Orig + "." + std::to_string(N);
+    if (fs::status(Next, St, /*Follow=*/false))
+      return Next;
+    if (St.type() == fs::file_type::regular_file) {
+      auto Prev = readFile(Next);
+      if (Prev && *Prev == Old) {
+        Needed = false;
+        return Next;
+      }
+      if (!Prev)
+        llvm::consumeError(Prev.takeError());
+    }
+  }
+}
+
 llvm::Error FileWriter::write(const std::string &Path,
                               const std::string &Content, bool Backup,
                               bool &Changed) {
   Changed = false;
+  LastBackup.clear();
   if (!isUnder(Path, Root))
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "%s: refusing to write outside %s",
                                    Path.c_str(), Root.c_str());
+  std::string Link = symlinkOnPath(Path, Root);
+  if (!Link.empty())
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "%s: refusing to write through the symbolic "
+                                   "link %s",
+                                   Path.c_str(), Link.c_str());
   bool Exists = fs::exists(Path);
   if (Exists) {
     auto Old = readFile(Path);
@@ -78,9 +175,16 @@ llvm::Error FileWriter::write(const std::string &Path,
       return llvm::Error::success();
     if (!Old)
       llvm::consumeError(Old.takeError());
-    else if (Backup && !fs::exists(Path + ".orig"))
-      if (auto E = writeAtomically(Path + ".orig", *Old))
-        return E;
+    else if (Backup) {
+      bool Needed;
+      std::string Name = backupName(Path, *Old, Needed);
+      if (Needed) {
+        if (auto E = writeAtomically(Name, *Old))
+          return E;
+        if (Name != Path + ".orig")
+          LastBackup = Name;
+      }
+    }
   }
   if (std::error_code EC =
           fs::create_directories(llvm::sys::path::parent_path(Path)))

@@ -1,9 +1,11 @@
 //===- FileWriter.h - atomic, rooted, idempotent file output ---*- C++ -*-===//
 #pragma once
 
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
 #include <string>
+#include <vector>
 
 namespace hipport::core {
 
@@ -16,17 +18,38 @@ public:
   explicit FileWriter(std::string Root) : Root(std::move(Root)) {}
 
   /// Writes Content to Path (absolute, under the root), creating parent
-  /// directories. With Backup, an existing different file is first copied
-  /// to Path + ".orig" (kept if that exists already: the first original wins).
-  /// Returns true in Changed when the file's bytes changed.
+  /// directories. Refuses (with an error naming the link) when Path or a
+  /// directory between the root and Path is a symbolic link: a write never
+  /// goes through one. With Backup, an existing different file is first
+  /// copied to Path + ".orig"; an .orig that holds something else (a stale
+  /// backup of an older original, a directory, a link) is kept and the
+  /// current original goes to the first free Path + ".orig.N" instead, so no
+  /// original is ever lost. Returns true in Changed when the bytes changed.
   llvm::Error write(const std::string &Path, const std::string &Content,
                     bool Backup, bool &Changed);
 
   const std::string &root() const { return Root; }
+  /// The backup the last write made, or "" (none needed or made).
+  const std::string &lastBackup() const { return LastBackup; }
 
 private:
   std::string Root;
+  std::string LastBackup;
 };
+
+/// The first directory entry between Root (excluded) and Path (included)
+/// that is a symbolic link, or "". Missing components end the search.
+std::string symlinkOnPath(const std::string &Path, const std::string &Root);
+
+/// True for the name of a temporary of FileWriter (NAME.hipport-XXXXXX).
+bool isWriterTemporary(llvm::StringRef Path);
+
+/// Temporaries an interrupted write left under Dir (NAME.hipport-XXXXXX),
+/// found without following symbolic links.
+std::vector<std::string> findTemporaries(const std::string &Dir);
+
+/// Removes the regular files in Paths; errors name the file.
+llvm::Error removeTemporaries(const std::vector<std::string> &Paths);
 
 /// Reads a whole file; the error names the file.
 llvm::Expected<std::string> readFile(const std::string &Path);

@@ -28,6 +28,26 @@ std::string SourceText::lineText(unsigned Offset) const {
   return Text.substr(Start, End - Start);
 }
 
+unsigned SourceText::lineCount() const {
+  bool FinalNewline = Text.empty() || Text.back() == '\n';
+  return unsigned(LineStarts.size()) - (FinalNewline ? 1 : 0);
+}
+
+unsigned SourceText::lineStart(unsigned Line) const {
+  if (Line == 0 || Line > LineStarts.size())
+    return unsigned(Text.size());
+  return LineStarts[Line - 1];
+}
+
+llvm::StringRef SourceText::lineTextOf(unsigned Line) const {
+  if (Line == 0 || Line > lineCount())
+    return "";
+  unsigned Start = LineStarts[Line - 1];
+  unsigned End = Line < LineStarts.size() ? LineStarts[Line] - 1
+                                          : unsigned(Text.size());
+  return llvm::StringRef(Text).slice(Start, End);
+}
+
 size_t matchingBracket(llvm::StringRef T, size_t At, char Open, char Close) {
   int Depth = 0;
   for (size_t I = At; I < T.size(); ++I) {

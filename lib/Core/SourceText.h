@@ -18,6 +18,13 @@ public:
   unsigned column(unsigned Offset) const;
   /// The text of the line holding Offset, without its newline.
   std::string lineText(unsigned Offset) const;
+  /// Number of lines (a final newline does not start another line).
+  unsigned lineCount() const;
+  /// Offset of the first byte of 1-based Line (text size past the end).
+  unsigned lineStart(unsigned Line) const;
+  /// The text of 1-based Line without its newline ("" past the end), in
+  /// constant time: the table is built once per file.
+  llvm::StringRef lineTextOf(unsigned Line) const;
 
 private:
   std::string Text;

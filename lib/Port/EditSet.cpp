@@ -1,6 +1,11 @@
 #include "Port/EditSet.h"
 
+#include "Core/SourceText.h"
+
+#include "llvm/ADT/StringRef.h"
+
 #include <algorithm>
+#include <deque>
 #include <fmt/format.h>
 
 namespace hipport::port {
@@ -30,16 +35,44 @@ bool FileEdits::add(const Edit &E) {
   return true;
 }
 
+std::vector<Edit> FileEdits::fitted(const std::string &Original) const {
+  llvm::StringRef O(Original);
+  bool Bom = O.starts_with("\xEF\xBB\xBF");
+  size_t FirstNl = O.find('\n');
+  bool Crlf = FirstNl != llvm::StringRef::npos && FirstNl > 0 &&
+              O[FirstNl - 1] == '\r';
+  std::vector<Edit> Out;
+  Out.reserve(Edits.size());
+  for (const auto &[Off, E] : Edits) {
+    Edit F = E;
+    if (Bom && F.Length == 0 && F.Offset < 3)
+      F.Offset = 3; // the mark stays the first bytes of the file
+    if (Crlf && F.Text.find('\n') != std::string::npos) {
+      std::string T;
+      for (size_t I = 0; I < F.Text.size(); ++I) {
+        if (F.Text[I] == '\n' && (I == 0 || F.Text[I - 1] != '\r'))
+          T += '\r';
+        T += F.Text[I];
+      }
+      F.Text = std::move(T);
+    }
+    if (F.Offset > Original.size() || F.Offset + F.Length > Original.size())
+      continue;
+    if (!Out.empty() && Out.back().Offset + Out.back().Length > F.Offset)
+      continue;
+    Out.push_back(std::move(F));
+  }
+  return Out;
+}
+
 std::string FileEdits::apply(const std::string &Original) const {
   std::string Out;
   Out.reserve(Original.size() + 64);
   unsigned Pos = 0;
-  for (const auto &[Off, E] : Edits) {
-    if (Off < Pos || Off + E.Length > Original.size())
-      continue;
-    Out.append(Original, Pos, Off - Pos);
+  for (const Edit &E : fitted(Original)) {
+    Out.append(Original, Pos, E.Offset - Pos);
     Out += E.Text;
-    Pos = Off + E.Length;
+    Pos = E.Offset + E.Length;
   }
   Out.append(Original, Pos, std::string::npos);
   return Out;
@@ -47,140 +80,176 @@ std::string FileEdits::apply(const std::string &Original) const {
 
 namespace {
 
-std::vector<std::string> splitLines(const std::string &S) {
-  std::vector<std::string> Lines;
-  size_t Start = 0;
-  while (Start < S.size()) {
-    size_t End = S.find('\n', Start);
-    if (End == std::string::npos) {
-      Lines.push_back(S.substr(Start));
-      break;
-    }
-    Lines.push_back(S.substr(Start, End - Start));
-    Start = End + 1;
+/// One line of a diff: its text without the newline, and whether it has one.
+struct DiffLine {
+  llvm::StringRef Text;
+  bool Newline = true;
+  bool operator==(const DiffLine &O) const {
+    return Text == O.Text && Newline == O.Newline;
   }
-  return Lines;
-}
-
-/// Longest-common-subsequence edit script over lines (Myers' greedy
-/// algorithm); ports change few lines, so D stays small.
-struct LineDiff {
-  enum Op { Keep, Del, Ins };
-  std::vector<std::pair<Op, unsigned>> Script; // index into A (Keep/Del) or B (Ins)
 };
 
-LineDiff diffLines(const std::vector<std::string> &A,
-                   const std::vector<std::string> &B) {
-  int N = int(A.size()), M = int(B.size()), Max = N + M;
-  std::vector<int> V(2 * Max + 2, 0);
-  std::vector<std::vector<int>> Trace;
-  int Found = -1;
-  for (int D = 0; D <= Max && Found < 0; ++D) {
-    Trace.push_back(V);
-    for (int K = -D; K <= D; K += 2) {
-      int X;
-      if (K == -D || (K != D && V[K - 1 + Max] < V[K + 1 + Max]))
-        X = V[K + 1 + Max];
-      else
-        X = V[K - 1 + Max] + 1;
-      int Y = X - K;
-      while (X < N && Y < M && A[X] == B[Y])
-        ++X, ++Y;
-      V[K + Max] = X;
-      if (X >= N && Y >= M) {
-        Found = D;
-        break;
-      }
+void splitInto(llvm::StringRef S, std::vector<DiffLine> &Out) {
+  while (!S.empty()) {
+    size_t Nl = S.find('\n');
+    if (Nl == llvm::StringRef::npos) {
+      Out.push_back({S, false});
+      return;
     }
+    Out.push_back({S.take_front(Nl), true});
+    S = S.drop_front(Nl + 1);
   }
-  LineDiff R;
-  int X = N, Y = M;
-  for (int D = Found; D > 0; --D) {
-    const std::vector<int> &VP = Trace[D];
-    int K = X - Y;
-    int PrevK = (K == -D || (K != D && VP[K - 1 + Max] < VP[K + 1 + Max]))
-                    ? K + 1
-                    : K - 1;
-    int PrevX = VP[PrevK + Max], PrevY = PrevX - PrevK;
-    while (X > PrevX && Y > PrevY)
-      R.Script.push_back({LineDiff::Keep, unsigned(--X)}), --Y;
-    if (X == PrevX)
-      R.Script.push_back({LineDiff::Ins, unsigned(--Y)});
-    else
-      R.Script.push_back({LineDiff::Del, unsigned(--X)});
+}
+
+/// Original lines [OldBegin, OldBegin + Old.size()) become New.
+struct Change {
+  unsigned OldBegin = 0;
+  std::vector<DiffLine> Old, New;
+};
+
+/// The changes of the fitted edits, in order, each reduced to the lines that
+/// really differ. New lines point into NewText, which outlives them.
+std::vector<Change> changesOf(const core::SourceText &S,
+                              const std::vector<Edit> &Edits,
+                              std::deque<std::string> &NewText) {
+  const std::string &T = S.text();
+  unsigned N = S.lineCount();
+  auto LineOf = [&](unsigned Off) { // 0-based; N for the end of the file
+    return std::min(S.line(Off) - 1, N);
+  };
+  std::vector<Change> Out;
+  size_t I = 0;
+  while (I < Edits.size()) {
+    // Edits sharing a line form one change.
+    unsigned L1 = LineOf(Edits[I].Offset), L2 = L1;
+    size_t J = I;
+    for (; J < Edits.size(); ++J) {
+      const Edit &E = Edits[J];
+      unsigned B = LineOf(E.Offset);
+      if (J > I && B >= L2)
+        break;
+      unsigned Last = E.Length ? LineOf(E.Offset + E.Length - 1) : B;
+      L2 = std::max(L2, std::min(Last + 1, N));
+    }
+    unsigned B1 = S.lineStart(L1 + 1), B2 = S.lineStart(L2 + 1);
+    std::string &New = NewText.emplace_back();
+    unsigned Pos = B1;
+    for (size_t K = I; K < J; ++K) {
+      New.append(T, Pos, Edits[K].Offset - Pos);
+      New += Edits[K].Text;
+      Pos = Edits[K].Offset + Edits[K].Length;
+    }
+    New.append(T, Pos, B2 - Pos);
+    Change C;
+    C.OldBegin = L1;
+    splitInto(llvm::StringRef(T).slice(B1, B2), C.Old);
+    splitInto(New, C.New);
+    // Edits that restore the text, or insertions at a line start, leave
+    // lines equal at either end; those are context, not change.
+    size_t Pre = 0;
+    while (Pre < C.Old.size() && Pre < C.New.size() && C.Old[Pre] == C.New[Pre])
+      ++Pre;
+    size_t Post = 0;
+    while (Post < C.Old.size() - Pre && Post < C.New.size() - Pre &&
+           C.Old[C.Old.size() - 1 - Post] == C.New[C.New.size() - 1 - Post])
+      ++Post;
+    C.Old.erase(C.Old.end() - Post, C.Old.end());
+    C.New.erase(C.New.end() - Post, C.New.end());
+    C.Old.erase(C.Old.begin(), C.Old.begin() + Pre);
+    C.New.erase(C.New.begin(), C.New.begin() + Pre);
+    C.OldBegin += unsigned(Pre);
+    if (!C.Old.empty() || !C.New.empty())
+      Out.push_back(std::move(C));
+    I = J;
   }
-  while (X > 0)
-    R.Script.push_back({LineDiff::Keep, unsigned(--X)}), --Y;
-  std::reverse(R.Script.begin(), R.Script.end());
-  return R;
+  return Out;
+}
+
+void emitLine(std::string &Out, char Tag, const DiffLine &L) {
+  Out += Tag;
+  Out.append(L.Text.data(), L.Text.size());
+  Out += '\n';
+  if (!L.Newline)
+    Out += "\\ No newline at end of file\n";
 }
 
 } // namespace
 
-unsigned changedLines(const std::string &Original,
-                      const std::string &Modified) {
-  if (Original == Modified)
+unsigned changedLines(const std::string &Original, const FileEdits &Edits) {
+  if (Edits.empty())
     return 0;
-  auto A = splitLines(Original), B = splitLines(Modified);
-  unsigned Del = 0, Ins = 0;
-  for (auto &[Op, I] : diffLines(A, B).Script)
-    Del += Op == LineDiff::Del, Ins += Op == LineDiff::Ins;
-  return std::max(Del, Ins);
+  core::SourceText S(Original);
+  std::deque<std::string> Keep;
+  unsigned Lines = 0;
+  for (const Change &C : changesOf(S, Edits.fitted(Original), Keep))
+    Lines += unsigned(std::max(C.Old.size(), C.New.size()));
+  return Lines;
 }
 
 std::string unifiedDiff(const std::string &Label, const std::string &Original,
-                        const std::string &Modified) {
-  if (Original == Modified)
+                        const FileEdits &Edits) {
+  if (Edits.empty())
     return "";
-  auto A = splitLines(Original), B = splitLines(Modified);
-  auto Script = diffLines(A, B).Script;
-  const int Ctx = 3;
+  core::SourceText S(Original);
+  std::deque<std::string> Keep;
+  std::vector<Change> Cs = changesOf(S, Edits.fitted(Original), Keep);
+  if (Cs.empty())
+    return "";
+  const unsigned Ctx = 3, N = S.lineCount();
+  auto Context = [&](std::string &Body, unsigned From, unsigned To) {
+    for (unsigned L = From; L < To; ++L)
+      emitLine(Body, ' ',
+               {S.lineTextOf(L + 1), L + 1 < N || Original.back() == '\n'});
+  };
   std::string Out = fmt::format("--- a/{}\n+++ b/{}\n", Label, Label);
+  long Delta = 0; // new line number minus old, before the current change
   size_t I = 0;
-  while (I < Script.size()) {
-    if (Script[I].first == LineDiff::Keep) {
-      ++I;
-      continue;
-    }
-    // A hunk: back up Ctx kept lines, then extend while changes are near.
-    size_t Start = I;
-    for (int C = 0; C < Ctx && Start > 0 && Script[Start - 1].first == LineDiff::Keep; ++C)
-      --Start;
-    size_t End = I;
-    size_t LastChange = I;
-    while (End < Script.size()) {
-      if (Script[End].first != LineDiff::Keep)
-        LastChange = End;
-      else if (End - LastChange > size_t(2 * Ctx))
-        break;
-      ++End;
-    }
-    End = std::min(Script.size(), LastChange + 1 + Ctx);
-    // Line numbers of the hunk's first line in A and B.
-    unsigned ALine = 0, BLine = 0;
-    for (size_t J = 0; J < Start; ++J) {
-      ALine += Script[J].first != LineDiff::Ins;
-      BLine += Script[J].first != LineDiff::Del;
-    }
-    unsigned ACount = 0, BCount = 0;
+  while (I < Cs.size()) {
+    // A hunk: changes whose context would touch or overlap.
+    size_t J = I + 1;
+    while (J < Cs.size() &&
+           Cs[J].OldBegin <= Cs[J - 1].OldBegin + Cs[J - 1].Old.size() + 2 * Ctx)
+      ++J;
+    unsigned Begin = Cs[I].OldBegin > Ctx ? Cs[I].OldBegin - Ctx : 0;
+    const Change &Last = Cs[J - 1];
+    unsigned End = std::min<unsigned>(
+        N, unsigned(Last.OldBegin + Last.Old.size()) + Ctx);
     std::string Body;
-    for (size_t J = Start; J < End; ++J) {
-      auto [Op, Idx] = Script[J];
-      if (Op == LineDiff::Keep) {
-        Body += " " + A[Idx] + "\n";
-        ++ACount, ++BCount;
-      } else if (Op == LineDiff::Del) {
-        Body += "-" + A[Idx] + "\n";
-        ++ACount;
-      } else {
-        Body += "+" + B[Idx] + "\n";
-        ++BCount;
+    unsigned OldCount = 0, NewCount = 0, At = Begin;
+    long HunkDelta = Delta;
+    // Changes with no context between them print as one block: all removed
+    // lines, then all added ones, as diff(1) prints a changed run.
+    std::vector<const DiffLine *> Minus, Plus;
+    auto Flush = [&] {
+      for (const DiffLine *L : Minus)
+        emitLine(Body, '-', *L);
+      for (const DiffLine *L : Plus)
+        emitLine(Body, '+', *L);
+      Minus.clear(), Plus.clear();
+    };
+    for (size_t K = I; K < J; ++K) {
+      const Change &C = Cs[K];
+      if (C.OldBegin != At) {
+        Flush();
+        Context(Body, At, C.OldBegin);
       }
+      OldCount += C.OldBegin - At, NewCount += C.OldBegin - At;
+      for (const DiffLine &L : C.Old)
+        Minus.push_back(&L);
+      for (const DiffLine &L : C.New)
+        Plus.push_back(&L);
+      OldCount += unsigned(C.Old.size()), NewCount += unsigned(C.New.size());
+      Delta += long(C.New.size()) - long(C.Old.size());
+      At = C.OldBegin + unsigned(C.Old.size());
     }
-    Out += fmt::format("@@ -{},{} +{},{} @@\n", ACount ? ALine + 1 : ALine,
-                       ACount, BCount ? BLine + 1 : BLine, BCount);
+    Flush();
+    Context(Body, At, End);
+    OldCount += End - At, NewCount += End - At;
+    long NewBegin = long(Begin) + HunkDelta;
+    Out += fmt::format("@@ -{},{} +{},{} @@\n", OldCount ? Begin + 1 : Begin,
+                       OldCount, NewCount ? NewBegin + 1 : NewBegin, NewCount);
     Out += Body;
-    I = End;
+    I = J;
   }
   return Out;
 }

@@ -29,17 +29,24 @@ public:
   bool empty() const { return Edits.empty(); }
   /// The file content after all edits.
   std::string apply(const std::string &Original) const;
+  /// The edits as they apply to Original, in offset order: an insertion
+  /// never lands before a UTF-8 byte-order mark, and inserted line breaks
+  /// take the file's own line ending (CRLF when its first line has one).
+  std::vector<Edit> fitted(const std::string &Original) const;
 
 private:
   std::map<unsigned, Edit> Edits; ///< by offset; non-overlapping
 };
 
-/// A unified diff of Original -> Modified (3 lines of context), labelled
-/// a/Label and b/Label; empty when they are equal.
+/// A unified diff of Original -> Edits.apply(Original) (3 lines of
+/// context), labelled a/Label and b/Label; empty when nothing changes. The
+/// hunks come straight from the edits, so time and memory are linear in the
+/// file and the edits; a last line without a newline gets git's
+/// "\ No newline at end of file" marker.
 std::string unifiedDiff(const std::string &Label, const std::string &Original,
-                        const std::string &Modified);
+                        const FileEdits &Edits);
 
-/// Number of lines that differ (changed, added or removed).
-unsigned changedLines(const std::string &Original, const std::string &Modified);
+/// Number of lines that differ (changed, added or removed), from the edits.
+unsigned changedLines(const std::string &Original, const FileEdits &Edits);
 
 } // namespace hipport::port

@@ -46,6 +46,24 @@ static core::Finding parseErrorFinding(const frontend::TUOutcome &O,
   return F;
 }
 
+/// True when E renames a name the project declares itself, in any TU. The
+/// AST pass asks per declaration, and a shim that redeclares a CUDA type
+/// (`typedef struct CUctx_st *CUcontext;` next to the toolkit's) is either
+/// the toolkit's declaration (pass 1) or an invalid redefinition (pass 2,
+/// once its struct tag was renamed): asking by name, as the token pass does,
+/// gives one answer in every pass, so a port of a port changes nothing.
+static bool renamesUserName(const Edit &E, const std::string &Original,
+                            const std::set<std::string> &UserDeclared,
+                            const rules::RuleSet &Rules) {
+  if (E.Origin != EditOrigin::Ast || E.Family.empty() ||
+      E.Offset + E.Length > Original.size())
+    return false;
+  std::string Name = Original.substr(E.Offset, E.Length);
+  const rules::RuleEntry *RE = Rules.find(Name);
+  return RE && RE->EntryKind != rules::Kind::Member &&
+         UserDeclared.count(Name);
+}
+
 llvm::Expected<PortResult> portProject(const project::Project &P,
                                        const rules::RuleSet &Rules,
                                        const PortOptions &Opts) {
@@ -139,6 +157,8 @@ llvm::Expected<PortResult> portProject(const project::Project &P,
     auto It = Facts.Edits.find(PF.Source->Path);
     if (It != Facts.Edits.end())
       for (const Edit &E : It->second) {
+        if (renamesUserName(E, PF.Original, Facts.UserDeclared, Rules))
+          continue;
         if (!Edits.add(E)) {
           core::Finding F;
           F.CheckId = "port-conflict";
@@ -162,7 +182,8 @@ llvm::Expected<PortResult> portProject(const project::Project &P,
     for (const auto &[Off, E] : Edits.edits())
       ++(E.Origin == EditOrigin::Ast ? PF.Stats.AstEdits : PF.Stats.TokenEdits);
     PF.Ported = Edits.apply(PF.Original);
-    PF.Stats.LinesChanged = changedLines(PF.Original, PF.Ported);
+    PF.Stats.LinesChanged = changedLines(PF.Original, Edits);
+    PF.Edits = std::move(Edits);
     for (core::Finding &F : Findings)
       AddFinding(std::move(F));
   }

@@ -13,6 +13,7 @@ struct PortedFile {
   std::string OutRelative; ///< path in the output tree (extension may change)
   std::string Original;
   std::string Ported;
+  FileEdits Edits; ///< what made Ported; --diff is built from them
   FileStats Stats;
   bool Changed() const { return Original != Ported; }
 };

@@ -1,14 +1,17 @@
 #include "Project/Project.h"
 
+#include "Core/FileWriter.h"
 #include "Core/Paths.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
+#include <unistd.h>
 #include <cstdlib>
 #include <set>
 
@@ -53,9 +56,25 @@ static std::string findCuda(const std::string &Given) {
   return "";
 }
 
+llvm::Expected<std::string> canonicalPath(llvm::StringRef P) {
+  llvm::SmallString<256> Real;
+  if (std::error_code EC = fs::real_path(P, Real, /*expand_tilde=*/false))
+    return llvm::createStringError(EC, "%s: %s", P.str().c_str(),
+                                   EC.message().c_str());
+  return std::string(Real);
+}
+
+static llvm::Error err(const llvm::Twine &Msg) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), Msg);
+}
+
 void Project::addFile(const std::string &Abs, const std::string &Root) {
-  if (Index.count(Abs) || excluded(Abs))
+  if (Index.count(Abs))
     return;
+  if (excluded(Abs)) {
+    ++ExcludedCount;
+    return;
+  }
   llvm::SmallString<256> Rel(Abs);
   path::replace_path_prefix(Rel, Root, "");
   std::string R(Rel);
@@ -73,98 +92,193 @@ bool Project::excluded(llvm::StringRef P) const {
   return false;
 }
 
+/// Walks Root without following symbolic links: a link is recorded, never
+/// entered, so nothing outside the root is read and a link loop cannot
+/// multiply the tree. Directories are also matched by device and inode, so
+/// a bind-mount cycle is walked once.
+llvm::Error Project::walk(const std::string &Root,
+                          const std::vector<std::string> &Skip,
+                          bool HeadersOnly) {
+  std::set<fs::UniqueID> Seen;
+  std::vector<std::string> Stack{Root};
+  while (!Stack.empty()) {
+    std::string Dir = std::move(Stack.back());
+    Stack.pop_back();
+    fs::file_status DS;
+    if (fs::status(Dir, DS, /*Follow=*/false))
+      continue;
+    if (!Seen.insert(DS.getUniqueID()).second) {
+      Notes.push_back(Dir + ": directory already walked (a cycle); skipped");
+      continue;
+    }
+    std::error_code EC;
+    std::vector<std::string> Entries;
+    for (fs::directory_iterator It(Dir, EC, /*follow_symlinks=*/false), End;
+         It != End && !EC; It.increment(EC))
+      Entries.push_back(It->path());
+    if (EC)
+      return err(Dir + ": " + EC.message());
+    std::sort(Entries.begin(), Entries.end());
+    for (const std::string &E : Entries) {
+      if (path::filename(E).starts_with("."))
+        continue; // .git, .cache and friends are never ours
+      fs::file_status St;
+      if (fs::status(E, St, /*Follow=*/false))
+        continue;
+      if (St.type() == fs::file_type::symlink_file) {
+        ProjectLink L;
+        L.Path = E;
+        L.Relative = E.substr(Root.size() + 1);
+        char Buf[4096];
+        ssize_t N = ::readlink(E.c_str(), Buf, sizeof Buf);
+        L.Target = N > 0 ? std::string(Buf, size_t(N)) : "";
+        auto Real = canonicalPath(E);
+        L.InsideRoot = Real && !path::is_absolute(L.Target) &&
+                       core::isUnder(*Real, Root);
+        if (!Real)
+          llvm::consumeError(Real.takeError());
+        if (!excluded(E))
+          Links.push_back(std::move(L));
+        continue;
+      }
+      if (St.type() == fs::file_type::directory_file) {
+        if (!llvm::any_of(Skip, [&](auto &S) { return core::isUnder(E, S); }))
+          Stack.push_back(E);
+        continue;
+      }
+      if (St.type() != fs::file_type::regular_file)
+        continue;
+      if (core::isWriterTemporary(E)) {
+        Leftovers.push_back(E);
+        continue;
+      }
+      if (!HeadersOnly || roleOf(E) == FileRole::Header)
+        addFile(E, Root);
+    }
+  }
+  return llvm::Error::success();
+}
+
 llvm::Expected<Project> Project::open(const ProjectOptions &Opts) {
   Project P;
   P.Excludes = Opts.Excludes;
   P.ExtraArgs = Opts.ExtraArgs;
   P.CudaPath = findCuda(Opts.CudaPath);
+  for (const std::string &E : Opts.Excludes)
+    if (E.empty() || E == "/")
+      return err("--exclude '" + E + "': excludes every path");
 
   std::vector<std::string> DbFiles;
   if (!Opts.CompileDb.empty()) {
     std::string DbPath = Opts.CompileDb;
     if (fs::is_directory(DbPath))
       DbPath += "/compile_commands.json";
+    auto Canon = canonicalPath(DbPath);
+    if (!Canon)
+      return Canon.takeError();
+    DbPath = *Canon;
     std::string Err;
     auto Db = clang::tooling::JSONCompilationDatabase::loadFromFile(
         DbPath, Err, clang::tooling::JSONCommandLineSyntax::AutoDetect);
     if (!Db)
-      return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                     "%s: %s", DbPath.c_str(), Err.c_str());
-    for (const std::string &F : Db->getAllFiles())
-      DbFiles.push_back(absolutePath(F));
-    P.Db = std::move(Db);
-  }
-
-  std::vector<std::string> Inputs;
-  for (const std::string &I : Opts.Inputs) {
-    std::string Abs = absolutePath(I);
-    if (!fs::exists(Abs))
-      return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                     "%s: no such file or directory",
-                                     I.c_str());
-    Inputs.push_back(Abs);
-  }
-  if (Inputs.empty() && !DbFiles.empty()) {
-    // With only a compile database, the project is the common ancestor of its files.
-    std::string Common = std::string(path::parent_path(DbFiles.front()));
-    for (const std::string &F : DbFiles)
-      while (!core::isUnder(F, Common))
-        Common = std::string(path::parent_path(Common));
-    Inputs.push_back(Common);
-  }
-  if (Inputs.empty())
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "no input: give a directory, files or -p");
-
-  for (const std::string &In : Inputs) {
-    if (!fs::is_directory(In)) {
-      std::string Root(path::parent_path(In));
-      P.Roots.push_back(Root);
-      P.addFile(In, Root);
-      continue;
-    }
-    P.Roots.push_back(In);
-    std::error_code EC;
-    for (fs::recursive_directory_iterator It(In, EC), End; It != End && !EC;
-         It.increment(EC)) {
-      llvm::StringRef Name = path::filename(It->path());
-      if (Name.starts_with(".") && Name != "." && Name != "..") {
-        It.no_push(); // .git, .cache and friends are never ours
+      return err(DbPath + ": " + Err);
+    for (const std::string &F : Db->getAllFiles()) {
+      auto C = canonicalPath(F);
+      if (!C) {
+        llvm::consumeError(C.takeError());
+        P.Notes.push_back(F + ": listed in " + DbPath + " but missing; skipped");
         continue;
       }
-      fs::file_status St;
-      if (fs::status(It->path(), St) || !fs::is_regular_file(St))
+      if (!fs::is_regular_file(*C)) {
+        P.Notes.push_back(F + ": listed in " + DbPath +
+                          " but not a regular file; skipped");
         continue;
-      P.addFile(absolutePath(It->path()), In);
+      }
+      DbFiles.push_back(*C);
     }
-    if (EC)
-      return llvm::createStringError(EC, "%s: %s", In.c_str(),
-                                     EC.message().c_str());
+    P.Db = std::move(Db);
+    if (Opts.Inputs.empty()) {
+      // Exactly the database's files plus the headers under its directory:
+      // never a common ancestor, which may hold anything (or be /).
+      std::string DbDir(path::parent_path(DbPath));
+      P.Roots.push_back(DbDir);
+      if (auto E = P.walk(DbDir, Opts.SkipDirs, /*HeadersOnly=*/true))
+        return std::move(E);
+      for (const std::string &F : DbFiles)
+        P.addFile(F, DbDir);
+      P.rebase();
+      return P.finish(Opts);
+    }
   }
+
+  for (const std::string &I : Opts.Inputs) {
+    auto Abs = canonicalPath(I);
+    if (!Abs)
+      return err(I + ": no such file or directory");
+    if (!fs::is_directory(*Abs)) {
+      std::string Root(path::parent_path(*Abs));
+      P.Roots.push_back(Root);
+      P.addFile(*Abs, Root);
+      continue;
+    }
+    if (*Abs == "/")
+      return err(I + ": refusing to take / as a project root");
+    P.Roots.push_back(*Abs);
+    if (auto E = P.walk(*Abs, Opts.SkipDirs, /*HeadersOnly=*/false))
+      return std::move(E);
+  }
+  if (P.Roots.empty())
+    return err("no input: give a directory, files or -p");
   // A compile database restricts the TUs to the ones it lists, when given.
   for (const std::string &F : DbFiles)
     for (const std::string &R : P.Roots)
       if (core::isUnder(F, R))
         P.addFile(F, R);
+  return P.finish(Opts);
+}
 
+/// Mirror paths relative to the files' common ancestor (database mode).
+void Project::rebase() {
+  if (Files.empty())
+    return;
+  std::string Common(path::parent_path(Files.front().Path));
+  for (const ProjectFile &F : Files)
+    while (!core::isUnder(F.Path, Common))
+      Common = std::string(path::parent_path(Common));
+  for (ProjectFile &F : Files)
+    F.Relative = llvm::StringRef(F.Path).drop_front(Common.size()).ltrim('/').str();
+  for (ProjectLink &L : Links)
+    if (core::isUnder(L.Path, Common))
+      L.Relative = llvm::StringRef(L.Path).drop_front(Common.size()).ltrim('/').str();
+}
+
+llvm::Expected<Project> Project::finish(const ProjectOptions &Opts) {
+  if (Files.empty() && ExcludedCount > 0) {
+    std::string List;
+    for (const std::string &E : Opts.Excludes)
+      List += (List.empty() ? "'" : ", '") + E + "'";
+    return err("the excludes " + List + " leave no file of the " +
+               std::to_string(ExcludedCount) + " found");
+  }
   std::set<std::string> Dirs;
-  for (const ProjectFile &F : P.Files)
+  for (const ProjectFile &F : Files)
     if (F.Role == FileRole::Header)
       Dirs.insert(std::string(path::parent_path(F.Path)));
-  P.IncludeDirs.assign(Dirs.begin(), Dirs.end());
+  IncludeDirs.assign(Dirs.begin(), Dirs.end());
   for (const char *H : {"/opt/rocm/include", "/usr/include"})
     if (fs::exists(std::string(H) + "/hip/hip_runtime.h")) {
-      P.HipInclude = H;
+      HipInclude = H;
       break;
     }
-  std::sort(P.Files.begin(), P.Files.end(),
+  std::sort(Files.begin(), Files.end(),
             [](const ProjectFile &A, const ProjectFile &B) {
               return A.Path < B.Path;
             });
-  P.Index.clear();
-  for (size_t I = 0; I < P.Files.size(); ++I)
-    P.Index[P.Files[I].Path] = I;
-  return P;
+  std::sort(Leftovers.begin(), Leftovers.end());
+  Index.clear();
+  for (size_t I = 0; I < Files.size(); ++I)
+    Index[Files[I].Path] = I;
+  return std::move(*this);
 }
 
 std::vector<std::string> Project::translationUnits() const {
@@ -178,9 +292,13 @@ std::vector<std::string> Project::translationUnits() const {
 bool Project::owns(llvm::StringRef P) const {
   if (excluded(P))
     return false;
+  if (Index.count(std::string(P)))
+    return true;
+  // Under a root, but reached through a symbolic link: the walk never
+  // followed it, so what lies behind is not ours (callers cache per file).
   for (const std::string &R : Roots)
     if (core::isUnder(P, R))
-      return true;
+      return core::symlinkOnPath(P.str(), R).empty();
   return false;
 }
 

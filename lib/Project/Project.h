@@ -34,6 +34,19 @@ struct ProjectOptions {
   std::vector<std::string> ExtraArgs;
   /// CUDA toolkit; empty: $CUDA_PATH, then /usr/local/cuda.
   std::string CudaPath;
+  /// Directories never walked (canonical): the output tree of `port -o`,
+  /// so a run never takes its own earlier output for input.
+  std::vector<std::string> SkipDirs;
+};
+
+/// A symbolic link met in a walk. It is never followed and never written
+/// through: `port -o` recreates it when it stays inside the root, the
+/// in-place modes leave it alone.
+struct ProjectLink {
+  std::string Path;     ///< absolute path of the link itself
+  std::string Relative; ///< relative to its root
+  std::string Target;   ///< the link's text, as readlink gives it
+  bool InsideRoot = false; ///< relative, and resolves to a path in the root
 };
 
 /// A project file and the root it was found under.
@@ -57,8 +70,16 @@ public:
   const ProjectFile *find(llvm::StringRef Path) const;
   /// The clang command line (argv without the input file) for a TU.
   std::vector<std::string> clangArgs(llvm::StringRef File) const;
-  /// Roots as given (absolute).
+  /// Roots, canonical (resolved on disk): the input directories, the
+  /// directory of an input file, or with only -p the database's directory.
   const std::vector<std::string> &roots() const { return Roots; }
+  /// Symbolic links found under the roots (never followed).
+  const std::vector<ProjectLink> &links() const { return Links; }
+  /// Temporaries an interrupted run left (FILE.hipport-XXXXXX): never
+  /// project files; the writing modes remove them.
+  const std::vector<std::string> &leftovers() const { return Leftovers; }
+  /// What the walk skipped and why (cycles, dangling links), for the user.
+  const std::vector<std::string> &notes() const { return Notes; }
   /// True when a CUDA toolkit with headers was found.
   bool hasCuda() const { return !CudaPath.empty(); }
   const std::string &cudaPath() const { return CudaPath; }
@@ -66,7 +87,15 @@ public:
 private:
   void addFile(const std::string &Abs, const std::string &Root);
   bool excluded(llvm::StringRef Path) const;
+  llvm::Error walk(const std::string &Root, const std::vector<std::string> &Skip,
+                   bool HeadersOnly);
+  void rebase();
+  llvm::Expected<Project> finish(const ProjectOptions &Opts);
 
+  std::vector<ProjectLink> Links;
+  std::vector<std::string> Leftovers;
+  std::vector<std::string> Notes;
+  unsigned ExcludedCount = 0;
   std::vector<std::string> Roots;
   std::vector<ProjectFile> Files;
   std::map<std::string, size_t> Index;
@@ -80,5 +109,9 @@ private:
 
 /// The absolute, dot-free form of Path.
 std::string absolutePath(llvm::StringRef Path);
+
+/// Path resolved on disk (symlinks, `..`): the one form roots and overlap
+/// checks compare. Fails, naming the path, when it does not exist.
+llvm::Expected<std::string> canonicalPath(llvm::StringRef Path);
 
 } // namespace hipport::project

@@ -2,6 +2,7 @@
 #include "Command.h"
 
 #include "Checks/Baseline.h"
+#include "Core/FileWriter.h"
 #include "Checks/CheckRegistry.h"
 #include "Checks/Fixer.h"
 #include "Checks/Linter.h"
@@ -262,6 +263,14 @@ int runLint() {
         return 2;
       }
       Globs.push_back(std::move(*Pat));
+    }
+    // What an interrupted --fix left (FILE.hipport-XXXXXX) goes first.
+    for (const std::string &T : P->leftovers())
+      errs() << "hipport lint: removed " << T
+             << ", a temporary left by an interrupted run\n";
+    if (Error E = core::removeTemporaries(P->leftovers())) {
+      cli::error(toString(std::move(E)));
+      return 2;
     }
     auto Fixed = checks::applyFixes(Shown, [&](StringRef Id) {
       return Globs.empty() || llvm::any_of(Globs, [&](const GlobPattern &G) {

@@ -9,6 +9,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <fmt/format.h>
@@ -80,13 +81,125 @@ bool checkWritable(const std::string &Dir) {
   // Root passes access(W_OK) everywhere; creating a file is the real test.
   int FD;
   SmallString<256> Temp;
-  if (std::error_code EC =
-          fs::createUniqueFile(Probe + "/.hipport-probe-%%%%%%", FD, Temp)) {
+  // Named like a writer temporary, so a probe a kill leaves behind is found
+  // and removed by the next run like any other.
+  if (std::error_code EC = fs::createUniqueFile(
+          Probe + "/hipport-probe.hipport-%%%%%%", FD, Temp)) {
     cli::error(Probe + ": output directory is not writable: " + EC.message());
     return false;
   }
   ::close(FD);
   fs::remove(Temp);
+  return true;
+}
+
+void note(const Twine &Msg) { WithColor::note(errs(), "hipport") << Msg << "\n"; }
+
+/// Dir resolved on disk as far as it exists, the rest appended: the output
+/// root is compared with the canonical input roots in this form.
+std::string resolvedOutput(const std::string &Dir) {
+  std::string Abs = project::absolutePath(Dir), Rest;
+  std::string Probe = Abs;
+  while (!fs::exists(Probe) && sys::path::has_parent_path(Probe)) {
+    Rest = "/" + sys::path::filename(Probe).str() + Rest;
+    Probe = std::string(sys::path::parent_path(Probe));
+  }
+  auto Real = project::canonicalPath(Probe);
+  if (!Real) {
+    consumeError(Real.takeError());
+    return Abs;
+  }
+  return (*Real == "/" ? "" : *Real) + Rest;
+}
+
+/// Output and input overlap when either holds the other, compared on disk
+/// (an alias through a symlink is the same directory). With only -p, the
+/// output may sit in the database's directory: it is never walked.
+bool checkOverlap(const project::Project &P, const std::string &OutRoot,
+                  bool DatabaseOnly) {
+  for (const std::string &Root : P.roots())
+    if (core::isUnder(Root, OutRoot) ||
+        (!DatabaseOnly && core::isUnder(OutRoot, Root))) {
+      cli::error("output directory " + OutRoot + " overlaps the input " + Root +
+                 "; choose a directory outside it");
+      return false;
+    }
+  for (const project::ProjectFile &F : P.files())
+    if (core::isUnder(F.Path, OutRoot)) {
+      cli::error("output directory " + OutRoot + " holds the input " + F.Path);
+      return false;
+    }
+  return true;
+}
+
+/// Two project files (or links) with one output name, exactly or up to case,
+/// would overwrite each other in the mirror: refused before any write.
+bool checkCollisions(const port::PortResult &R, const project::Project &P) {
+  // lower-cased output name -> (source, output name)
+  std::map<std::string, std::pair<std::string, std::string>> Seen;
+  bool Ok = true;
+  auto See = [&](const std::string &Out, const std::string &Src) {
+    auto [It, New] = Seen.emplace(StringRef(Out).lower(), std::pair(Src, Out));
+    if (New)
+      return;
+    const auto &[First, FirstOut] = It->second;
+    cli::error(FirstOut == Out
+                   ? fmt::format("{} and {} both become {}; nothing written",
+                                 First, Src, Out)
+                   : fmt::format("{} and {} become {} and {}, one name on "
+                                 "case-insensitive file systems; nothing "
+                                 "written",
+                                 First, Src, FirstOut, Out));
+    Ok = false;
+  };
+  for (const port::PortedFile &F : R.Files)
+    See(F.OutRelative, F.Source->Path);
+  for (const project::ProjectLink &L : P.links())
+    if (L.InsideRoot)
+      See(L.Relative, L.Path);
+  return Ok;
+}
+
+/// Removes what an interrupted run left, naming each file.
+bool removeLeftovers(const std::vector<std::string> &Paths) {
+  for (const std::string &T : Paths)
+    note(T + ": temporary left by an interrupted run; removed");
+  if (Error E = core::removeTemporaries(Paths)) {
+    cli::error(toString(std::move(E)));
+    return false;
+  }
+  return true;
+}
+
+/// Recreates a link that stays inside the root as the same link in the
+/// mirror; one pointing out of the root is left out. Never follows either.
+bool mirrorLink(const project::ProjectLink &L, const std::string &OutRoot) {
+  if (!L.InsideRoot) {
+    note(L.Path + ": symbolic link to " + L.Target +
+         " leaves the root; not followed, not mirrored");
+    return true;
+  }
+  std::string Dst = OutRoot + "/" + L.Relative;
+  std::string Parent(sys::path::parent_path(Dst));
+  std::string Through = core::symlinkOnPath(Parent, OutRoot);
+  if (!Through.empty()) {
+    cli::error(Dst + ": refusing to write through the symbolic link " + Through);
+    return false;
+  }
+  char Buf[4096];
+  ssize_t N = ::readlink(Dst.c_str(), Buf, sizeof Buf);
+  if (N >= 0 && std::string(Buf, size_t(N)) == L.Target)
+    return true;
+  fs::create_directories(Parent);
+  std::string Temp = Dst + ".hipport-link00";
+  ::unlink(Temp.c_str());
+  if (::symlink(L.Target.c_str(), Temp.c_str()) != 0 ||
+      ::rename(Temp.c_str(), Dst.c_str()) != 0) {
+    cli::error(Dst + ": cannot create symbolic link: " +
+               std::error_code(errno, std::generic_category()).message());
+    ::unlink(Temp.c_str());
+    return false;
+  }
   return true;
 }
 
@@ -191,22 +304,20 @@ int runPort() {
   PO.Excludes.assign(Excludes.begin(), Excludes.end());
   PO.ExtraArgs = cli::ExtraClangArgs;
   PO.CudaPath = CudaPath;
+  std::string OutRoot;
+  if (!OutDir.empty()) {
+    OutRoot = resolvedOutput(OutDir);
+    PO.SkipDirs.push_back(OutRoot);
+  }
   auto P = project::Project::open(PO);
   if (!P) {
     cli::error(toString(P.takeError()));
     return 2;
   }
-  std::string OutRoot;
-  if (!OutDir.empty()) {
-    OutRoot = project::absolutePath(OutDir);
-    for (const std::string &Root : P->roots())
-      if (core::isUnder(OutRoot, Root) || core::isUnder(Root, OutRoot)) {
-        cli::error("output directory " + OutDir +
-                   " overlaps the input " + Root +
-                   "; choose a directory outside it");
-        return 2;
-      }
-    if (!checkWritable(OutRoot))
+  for (const std::string &N : P->notes())
+    note(N);
+  if (!OutRoot.empty()) {
+    if (!checkOverlap(*P, OutRoot, Inputs.empty()) || !checkWritable(OutRoot))
       return 2;
   }
   if (!P->hasCuda())
@@ -225,15 +336,31 @@ int runPort() {
     Diag.print(F);
   }
 
+  if (!OutRoot.empty() && !checkCollisions(*R, *P))
+    return 2;
+  if (!InPlace) // -o and --diff write nothing into the input
+    for (const std::string &T : P->leftovers())
+      note(T + ": temporary left by an interrupted run (--in-place "
+               "removes it)");
   if (Diff) {
     for (const port::PortedFile &F : R->Files)
-      outs() << port::unifiedDiff(F.Source->Relative, F.Original, F.Ported);
+      outs() << port::unifiedDiff(F.Source->Relative, F.Original, F.Edits);
   } else {
     if (InPlace)
       for (const port::PortedFile &F : R->Files)
         if (F.Changed() &&
             !checkWritable(std::string(sys::path::parent_path(F.Source->Path))))
           return 2;
+    if ((InPlace && !removeLeftovers(P->leftovers())) ||
+        (!OutRoot.empty() && fs::is_directory(OutRoot) &&
+         !removeLeftovers(core::findTemporaries(OutRoot))))
+      return 2;
+    for (const project::ProjectLink &L : P->links())
+      if (InPlace)
+        note(L.Path + ": symbolic link; left alone (its target is ported "
+                      "where it is a project file)");
+      else if (!mirrorLink(L, OutRoot))
+        return 2;
     unsigned Written = 0;
     for (const port::PortedFile &F : R->Files) {
       std::string Target;
@@ -254,6 +381,9 @@ int runPort() {
         return 2;
       }
       Written += Changed;
+      if (!W.lastBackup().empty())
+        note(Target + ".orig holds an older original; this one was kept as " +
+             W.lastBackup());
     }
     errs() << fmt::format("hipport: {} file(s) written{}\n", Written,
                           OutRoot.empty() ? "" : " under " + OutDir);

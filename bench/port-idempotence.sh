@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Idempotence on NVIDIA/cuda-samples: a port of a port changes nothing.
+# Fetches nothing: give it a checkout of cuda-samples.
+#   bench/port-idempotence.sh /path/to/cuda-samples [out-dir]
+# Ports the whole tree (Common/ included) into OUT/once, ports OUT/once into
+# OUT/twice with the same options, and counts the lines the second pass
+# changed (git diff --no-index --numstat), per half of the corpus: sample
+# directories (Samples/*/*) sorted by path, odd positions the tuning half,
+# even positions the held-out half (Common/ and the rest reported apart).
+# The split was fixed before the fix it measures (#17: matrixMulDynlinkJIT,
+# position 9, tuning half).
+set -uo pipefail
+SRC=$(cd "$1" && pwd)
+OUT=${2:-$(mktemp -d)}
+HIPPORT=${HIPPORT:-$(dirname "$0")/../build/bin/hipport}
+OPTS=(--rocm-version 5.2 --allow-non-utf8 -j "${JOBS:-2}")
+mkdir -p "$OUT"
+rm -rf "$OUT/once" "$OUT/twice"
+SECONDS=0
+"$HIPPORT" port "$SRC" -o "$OUT/once" "${OPTS[@]}" > "$OUT/once.log" 2>&1
+echo "pass 1: $SECONDS s, exit $?"
+SECONDS=0
+"$HIPPORT" port "$OUT/once" -o "$OUT/twice" "${OPTS[@]}" > "$OUT/twice.log" 2>&1
+echo "pass 2: $SECONDS s"
+git diff --no-index --numstat "$OUT/once" "$OUT/twice" > "$OUT/numstat.txt"
+(cd "$SRC" && find Samples -mindepth 2 -maxdepth 2 -type d | LC_ALL=C sort) > "$OUT/samples.txt"
+python3 - "$OUT" <<'PY'
+import os, sys
+out = sys.argv[1]
+once = os.path.join(out, "once")
+half = {}
+for i, d in enumerate(open(os.path.join(out, "samples.txt")).read().split(), 1):
+    half[d] = "tuning" if i % 2 else "held-out"
+files = {"held-out": 0, "tuning": 0, "other": 0}
+for root, _, names in os.walk(once):
+    for n in names:
+        rel = os.path.relpath(os.path.join(root, n), once)
+        files[half.get("/".join(rel.split("/")[:3]), "other")] += 1
+lines = {k: 0 for k in files}
+changed = {k: [] for k in files}
+for row in open(os.path.join(out, "numstat.txt")):
+    add, dele, path = row.rstrip("\n").split("\t", 2)
+    path = path.split(" => ")[0].strip("{}")
+    rel = os.path.relpath(path, once) if path.startswith(once) else path
+    rel = rel.replace(os.path.join(out, "twice") + "/", "")
+    k = half.get("/".join(rel.split("/")[:3]), "other")
+    n = (0 if add == "-" else int(add)) + (0 if dele == "-" else int(dele))
+    lines[k] += n
+    changed[k].append(f"{rel} (+{add} -{dele})")
+for k in ("held-out", "tuning", "other"):
+    print(f"{k:9}: {files[k]} files, {len(changed[k])} changed by the second pass, "
+          f"{lines[k]} lines (+/-)")
+    for c in changed[k][:20]:
+        print("   ", c)
+PY
