@@ -66,24 +66,23 @@ llvm::Expected<PortResult> portProject(const project::Project &P,
       unsigned Bad;
       if (!core::isValidUtf8(PF.Original, Bad)) {
         core::SourceText S(PF.Original);
-        if (Opts.AllowNonUtf8) {
-          core::Finding NonUtf8;
-          NonUtf8.CheckId = "port-non-utf8";
-          NonUtf8.Range = {F.Path, Bad, 1};
-          NonUtf8.Message = fmt::format("invalid UTF-8 byte 0x{:02x}; file ported "
-                                  "byte-wise",
-                                  unsigned(static_cast<unsigned char>(
-                                      PF.Original[Bad])));
-          R.Findings.push_back(NonUtf8);
-          R.Files.push_back(std::move(PF));
-          continue;
-        }
-        return llvm::createStringError(
-            llvm::inconvertibleErrorCode(),
-            "%s:%u:%u: invalid UTF-8 byte 0x%02x; convert the file to UTF-8 "
-            "or pass --allow-non-utf8",
-            F.Path.c_str(), S.line(Bad), S.column(Bad),
-            unsigned(static_cast<unsigned char>(PF.Original[Bad])));
+        unsigned Byte = static_cast<unsigned char>(PF.Original[Bad]);
+        if (Opts.StrictUtf8)
+          return llvm::createStringError(
+              llvm::inconvertibleErrorCode(),
+              "%s:%u:%u: invalid UTF-8 byte 0x%02x; convert the file to UTF-8 "
+              "or leave out --strict-utf8",
+              F.Path.c_str(), S.line(Bad), S.column(Bad), Byte);
+        core::Finding NonUtf8;
+        NonUtf8.CheckId = "port-non-utf8";
+        NonUtf8.Level = core::Severity::Note;
+        NonUtf8.Range = {F.Path, Bad, 1};
+        NonUtf8.Message = fmt::format(
+            "file is not UTF-8 (first invalid byte 0x{:02x}); every byte is "
+            "kept, only identifiers are rewritten",
+            Byte);
+        R.Findings.push_back(NonUtf8);
+        PF.Stats.NonUtf8 = true;
       }
     }
     R.Files.push_back(std::move(PF));
@@ -159,8 +158,11 @@ llvm::Expected<PortResult> portProject(const project::Project &P,
     if (!Opts.LaunchesOnly)
       Tokens.run(PF.Source->Path, PF.Original, NeedsInclude, Edits, Findings,
                  PF.Stats);
-    for (const auto &[Off, E] : Edits.edits())
+    for (const auto &[Off, E] : Edits.edits()) {
       ++(E.Origin == EditOrigin::Ast ? PF.Stats.AstEdits : PF.Stats.TokenEdits);
+      if (!E.Rewrite.empty())
+        ++PF.Stats.Rewrites[E.Rewrite];
+    }
     PF.Ported = Edits.apply(PF.Original);
     PF.Stats.LinesChanged = changedLines(PF.Original, PF.Ported);
     for (core::Finding &F : Findings)
