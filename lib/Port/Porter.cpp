@@ -2,6 +2,7 @@
 
 #include "Core/FileWriter.h"
 #include "Core/SourceText.h"
+#include "Port/AstFix.h"
 #include "Port/AstRenamer.h"
 #include "Port/TokenRenamer.h"
 
@@ -51,6 +52,9 @@ llvm::Expected<PortResult> portProject(const project::Project &P,
                                        const PortOptions &Opts) {
   auto Start = std::chrono::steady_clock::now();
   PortResult R;
+  // A broken fix-up table stops the run before any parse.
+  if (auto Table = cxxOverloads(); !Table)
+    return Table.takeError();
 
   // Read and check everything before any work: bad input stops the run
   // before a single byte is written.

@@ -136,7 +136,7 @@ void realignContinuations(const std::string &Text, FileEdits &Edits) {
     if (LineEnd == std::string::npos)
       LineEnd = Text.size();
     long Delta = 0;
-    for (; It != End && It->first < LineEnd; ++It)
+    for (; It != End && It->first <= LineEnd; ++It)
       Delta += long(It->second.Text.size()) - long(It->second.Length);
     if (Delta == 0 || LineEnd == 0 || Text[LineEnd - 1] != '\\')
       continue;
