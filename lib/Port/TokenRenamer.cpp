@@ -1,5 +1,7 @@
 #include "Port/TokenRenamer.h"
 
+#include "Port/HeaderShims.h"
+
 #include "clang/Basic/LangOptions.h"
 #include "clang/Lex/Lexer.h"
 
@@ -216,6 +218,23 @@ void TokenRenamer::run(const std::string &File, const std::string &Text,
       }
       rules::Mapping M = Rules.resolve(*E, Opts.Target);
       if (M.Act == rules::Mapping::Action::Unsupported) {
+        if (const HeaderShim *Shim = headerShim(Header)) {
+          // The directive's whole line becomes hipport's stand-in.
+          unsigned LineStart = Tok.Offset;
+          size_t LineEnd = Nl == std::string::npos ? Text.size() : Nl;
+          Edit SE{LineStart, unsigned(LineEnd - LineStart),
+                  "// hipport: <" + Header + "> is not in HIP; inlined " +
+                      Shim->File + "\n" +
+                      llvm::StringRef(Shim->Text).rtrim().str(),
+                  EditOrigin::Token, ""};
+          SE.Rewrite = Shim->Rewrite;
+          if (Out.add(SE))
+            Report(core::Severity::Note, "port-header-shim", Start + 1,
+                   unsigned(Header.size()),
+                   "<" + Header + "> is not in HIP; replaced by hipport's " +
+                       Shim->File + " (inlined)");
+          continue;
+        }
         ++Stats.Left[E->Family];
         Report(core::Severity::Warning, "port-unsupported-api", Start + 1,
                unsigned(Header.size()), unsupportedMessage(M));
