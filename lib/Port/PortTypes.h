@@ -24,6 +24,10 @@ struct PortOptions {
   /// common in real trees, clang does not mind them, and the port only
   /// rewrites ASCII identifiers, so every other byte survives unchanged.
   bool StrictUtf8 = false;
+  /// The AMD target build files are rewritten for (`--offload-arch=`).
+  std::string OffloadArch = "gfx90a";
+  /// Rewrite CMake files and Makefiles for hipcc (off: copy them as they are).
+  bool RewriteBuildFiles = true;
   /// Rewrite kernel launches only (needs Launch = HipLaunchKernelGGL): no
   /// renames, header swaps or token pass. `hipport validate` uses it to make
   /// the CUDA original compile as C++ on runtime/hipcpu, semantics unchanged.

@@ -1,5 +1,6 @@
 #include "Port/Porter.h"
 
+#include "BuildScan/BuildRewriter.h"
 #include "Core/FileWriter.h"
 #include "Core/SourceText.h"
 #include "Port/AstFix.h"
@@ -45,6 +46,26 @@ static core::Finding parseErrorFinding(const frontend::TUOutcome &O,
       ++Line;
   F.Range.Offset = Off + E.Column - 1;
   return F;
+}
+
+/// A CMake file or Makefile, rewritten for hipcc through the same edit set
+/// (and so the same writer and diff) as sources.
+template <class AddFindingFn>
+static void portBuildFile(PortedFile &PF, const PortOptions &Opts,
+                          AddFindingFn &AddFinding) {
+  buildscan::BuildRewriteOptions BO;
+  BO.OffloadArch = Opts.OffloadArch;
+  buildscan::BuildRewrite B =
+      buildscan::rewriteBuildFile(PF.Source->Path, PF.Original, BO);
+  FileEdits Edits;
+  for (const buildscan::BuildEdit &E : B.Edits)
+    Edits.add({E.Offset, E.Length, E.Text, EditOrigin::Token, ""});
+  PF.Ported = Edits.apply(PF.Original);
+  PF.Stats.LinesChanged = changedLines(PF.Original, PF.Ported);
+  for (const auto &[K, V] : B.Counts)
+    PF.Stats.Rewrites[K] += V;
+  for (core::Finding &F : B.Left)
+    AddFinding(std::move(F));
 }
 
 llvm::Expected<PortResult> portProject(const project::Project &P,
@@ -135,6 +156,9 @@ llvm::Expected<PortResult> portProject(const project::Project &P,
   for (PortedFile &PF : R.Files) {
     if (PF.Source->Role == project::FileRole::Other) {
       PF.Ported = PF.Original;
+      if (Opts.RewriteBuildFiles && !Opts.LaunchesOnly &&
+          buildscan::isRewritableBuildFile(PF.Source->Path))
+        portBuildFile(PF, Opts, AddFinding);
       continue;
     }
     FileEdits Edits;

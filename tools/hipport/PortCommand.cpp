@@ -58,6 +58,13 @@ cl::opt<bool> AllowNonUtf8("allow-non-utf8", cl::Hidden,
                            cl::desc("Accepted for compatibility: non-UTF-8 "
                                     "files are ported byte-wise by default"),
                            cl::sub(PortCmd));
+cl::opt<std::string> OffloadArch(
+    "offload-arch", cl::init("gfx90a"),
+    cl::desc("AMD target the rewritten build files compile for"),
+    cl::sub(PortCmd));
+cl::opt<bool> NoBuildFiles("no-build-files",
+                           cl::desc("Copy CMake files and Makefiles unchanged"),
+                           cl::sub(PortCmd));
 cl::opt<std::string> CudaPath("cuda-path", cl::desc("CUDA toolkit to parse with"),
                               cl::sub(PortCmd));
 
@@ -100,7 +107,7 @@ nlohmann::json statsJson(const port::PortResult &R) {
   std::map<std::string, unsigned> Conv, Left, Rewrites;
   unsigned Lines = 0, ChangedFiles = 0, NonUtf8 = 0;
   for (const port::PortedFile &F : R.Files) {
-    if (F.Source->Role == project::FileRole::Other)
+    if (F.Source->Role == project::FileRole::Other && !F.Changed())
       continue;
     NonUtf8 += F.Stats.NonUtf8;
     nlohmann::json J;
@@ -148,7 +155,7 @@ void printStatsText(raw_ostream &OS, const port::PortResult &R) {
   std::map<std::string, unsigned> Conv, Left;
   unsigned Lines = 0;
   for (const port::PortedFile &F : R.Files) {
-    if (F.Source->Role == project::FileRole::Other)
+    if (F.Source->Role == project::FileRole::Other && !F.Changed())
       continue;
     OS << fmt::format("{:<48}{:>10}{:>7}{:>7}\n", F.Source->Relative,
                       Sum(F.Stats.Converted), Sum(F.Stats.Left),
@@ -213,6 +220,8 @@ int runPort() {
     return 2;
   }
   Opts.StrictUtf8 = StrictUtf8;
+  Opts.OffloadArch = OffloadArch;
+  Opts.RewriteBuildFiles = !NoBuildFiles;
 
   project::ProjectOptions PO;
   PO.Inputs.assign(Inputs.begin(), Inputs.end());
