@@ -40,6 +40,10 @@ public:
 /// operator means the same); others are reported.
 void guardVectorOperators(clang::ASTContext &Ctx, FixContext &C);
 
+/// Brace lists shorter than a CUDA vector type (`float4 v = {0};`), which
+/// HIP's vector types reject, get the missing components as 0.
+void padVectorBraceInits(clang::ASTContext &Ctx, FixContext &C);
+
 } // namespace hipport::port
 
 namespace hipport::port {

@@ -317,6 +317,7 @@ public:
       return;
     guardVectorOperators(Ctx, C);
     castTypedPointerArgs(Ctx, C);
+    padVectorBraceInits(Ctx, C);
   }
 
 private:

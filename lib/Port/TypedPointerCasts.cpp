@@ -100,7 +100,10 @@ public:
       if (!O.HipSince || Target < *O.HipSince)
         Needed[O.Cuda] = &O;
   }
-  bool shouldVisitTemplateInstantiations() const { return false; }
+  // A call in a template resolves only in its instantiations; their
+  // locations are the template's, so every instantiation proposes the
+  // same edit, which merges.
+  bool shouldVisitTemplateInstantiations() const { return true; }
 
   bool VisitCallExpr(CallExpr *E) {
     const FunctionDecl *FD = E->getDirectCallee();

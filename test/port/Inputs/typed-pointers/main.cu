@@ -21,3 +21,9 @@ int main() {
   cudaFree(d);
   return 0;
 }
+
+// In a template the call resolves in its instantiations only.
+template <typename T> struct Runner {
+  cudaError_t attrs(cudaFuncAttributes *a) { return cudaFuncGetAttributes(a, scale<T>); }
+};
+cudaError_t useRunner(cudaFuncAttributes *a) { return Runner<float>().attrs(a); }
