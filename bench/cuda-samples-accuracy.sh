@@ -14,7 +14,7 @@ MIRROR=$OUT/mirror
 mkdir -p "$OUT"
 rm -rf "$MIRROR"
 SECONDS=0
-"$HIPPORT" port "$SRC" -o "$MIRROR" --rocm-version 5.2 --allow-non-utf8 -j "${JOBS:-2}" --stats=json \
+"$HIPPORT" port "$SRC" -o "$MIRROR" --rocm-version 5.2 -j "${JOBS:-2}" --stats=json \
   > "$OUT/port-stats.json" 2> "$OUT/port.log"
 echo "port: $SECONDS s, $(grep -c 'port-parse-error' "$OUT/port.log") parse-error findings"
 ok=0 total=0

@@ -1,6 +1,7 @@
 #include "Port/AstRenamer.h"
 
 #include "Frontend/TypeNames.h"
+#include "Port/AstFix.h"
 #include "Port/TokenRenamer.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -20,7 +21,7 @@ namespace hipport::port {
 namespace {
 
 /// Shared by the visitor and the preprocessor callbacks of one TU.
-class RenameContext {
+class RenameContext : public FixContext {
 public:
   RenameContext(const project::Project &P, const rules::RuleSet &Rules,
                 const PortOptions &Opts, AstFacts &Out)
@@ -29,7 +30,7 @@ public:
   void setSourceManager(SourceManager &S) { SM = &S; }
 
   /// The project file holding Loc's spelling, or "" if not ours.
-  std::string ownedFile(SourceLocation Loc) {
+  std::string ownedFile(SourceLocation Loc) override {
     if (Loc.isInvalid())
       return "";
     FileID FID = SM->getFileID(Loc);
@@ -100,8 +101,18 @@ public:
         {SM->getFileOffset(Loc), Len, std::move(Text), EditOrigin::Ast, ""});
   }
 
+  void edit(SourceLocation Loc, unsigned Len, std::string Text,
+            std::string Rewrite) override {
+    std::string File = ownedFile(Loc);
+    if (File.empty() || Loc.isMacroID())
+      return;
+    Edit E{SM->getFileOffset(Loc), Len, std::move(Text), EditOrigin::Ast, ""};
+    E.Rewrite = std::move(Rewrite);
+    Out.Edits[File].push_back(std::move(E));
+  }
+
   void finding(SourceLocation Loc, std::string Id, core::Severity S,
-               std::string Msg) {
+               std::string Msg) override {
     SourceLocation Spell = SM->getSpellingLoc(Loc);
     std::string File = ownedFile(Spell);
     if (File.empty())
@@ -114,8 +125,9 @@ public:
     Out.Findings.push_back(F);
   }
 
-  SourceManager &sm() { return *SM; }
-  const PortOptions &opts() const { return Opts; }
+  SourceManager &sm() override { return *SM; }
+  const PortOptions &opts() const override { return Opts; }
+  const rules::RuleSet &rules() const override { return Rules; }
 
 private:
   const project::Project &P;
@@ -301,6 +313,11 @@ public:
   void HandleTranslationUnit(ASTContext &Ctx) override {
     RenameVisitor V(C, Ctx);
     V.TraverseDecl(Ctx.getTranslationUnitDecl());
+    if (C.opts().LaunchesOnly)
+      return;
+    guardVectorOperators(Ctx, C);
+    castTypedPointerArgs(Ctx, C);
+    padVectorBraceInits(Ctx, C);
   }
 
 private:

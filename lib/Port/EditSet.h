@@ -16,6 +16,9 @@ struct Edit {
   std::string Text;
   EditOrigin Origin = EditOrigin::Ast;
   std::string Family; ///< rule family, for statistics; empty for structural edits
+  /// The fix-up this edit belongs to (`vector-operator-guard`, ...), counted
+  /// once per fix in --stats; empty for renames and for a fix's other edits.
+  std::string Rewrite;
 };
 
 /// All edits of one file. Several TUs include the same header; their edits

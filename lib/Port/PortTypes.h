@@ -19,9 +19,15 @@ struct PortOptions {
   LaunchSyntax Launch = LaunchSyntax::Chevron;
   bool RenameExtensions = false; ///< .cu -> .hip; headers keep their names
   unsigned Jobs = 1;
-  /// Port files that are not UTF-8 byte-wise (with a warning) instead of
-  /// refusing the run; legacy Latin-1 headers are common in old trees.
-  bool AllowNonUtf8 = false;
+  /// Refuse files that are not UTF-8 instead of porting them byte-wise.
+  /// Off by default: legacy Latin-1 bytes (a `\xa9` in a comment) are
+  /// common in real trees, clang does not mind them, and the port only
+  /// rewrites ASCII identifiers, so every other byte survives unchanged.
+  bool StrictUtf8 = false;
+  /// The AMD target build files are rewritten for (`--offload-arch=`).
+  std::string OffloadArch = "gfx90a";
+  /// Rewrite CMake files and Makefiles for hipcc (off: copy them as they are).
+  bool RewriteBuildFiles = true;
   /// Rewrite kernel launches only (needs Launch = HipLaunchKernelGGL): no
   /// renames, header swaps or token pass. `hipport validate` uses it to make
   /// the CUDA original compile as C++ on runtime/hipcpu, semantics unchanged.
@@ -34,6 +40,9 @@ struct FileStats {
   std::map<std::string, unsigned> Left;      ///< unsupported names left, by family
   unsigned LinesChanged = 0;
   unsigned AstEdits = 0, TokenEdits = 0;
+  bool NonUtf8 = false; ///< ported byte-wise: not valid UTF-8
+  /// Fix-ups beyond renaming, by id (`vector-operator-guard`, ...).
+  std::map<std::string, unsigned> Rewrites;
 };
 
 /// Facts the AST pass learns about the project, shared with the token pass.

@@ -1,7 +1,9 @@
 #include "Port/Porter.h"
 
+#include "BuildScan/BuildRewriter.h"
 #include "Core/FileWriter.h"
 #include "Core/SourceText.h"
+#include "Port/AstFix.h"
 #include "Port/AstRenamer.h"
 #include "Port/TokenRenamer.h"
 
@@ -64,11 +66,35 @@ static bool renamesUserName(const Edit &E, const std::string &Original,
          UserDeclared.count(Name);
 }
 
+/// A CMake file or Makefile, rewritten for hipcc through the same edit set
+/// (and so the same writer and diff) as sources.
+template <class AddFindingFn>
+static void portBuildFile(PortedFile &PF, const PortOptions &Opts,
+                          AddFindingFn &AddFinding) {
+  buildscan::BuildRewriteOptions BO;
+  BO.OffloadArch = Opts.OffloadArch;
+  buildscan::BuildRewrite B =
+      buildscan::rewriteBuildFile(PF.Source->Path, PF.Original, BO);
+  FileEdits Edits;
+  for (const buildscan::BuildEdit &E : B.Edits)
+    Edits.add({E.Offset, E.Length, E.Text, EditOrigin::Token, ""});
+  PF.Ported = Edits.apply(PF.Original);
+  PF.Stats.LinesChanged = changedLines(PF.Original, Edits);
+  PF.Edits = std::move(Edits); // --diff is built from the edits
+  for (const auto &[K, V] : B.Counts)
+    PF.Stats.Rewrites[K] += V;
+  for (core::Finding &F : B.Left)
+    AddFinding(std::move(F));
+}
+
 llvm::Expected<PortResult> portProject(const project::Project &P,
                                        const rules::RuleSet &Rules,
                                        const PortOptions &Opts) {
   auto Start = std::chrono::steady_clock::now();
   PortResult R;
+  // A broken fix-up table stops the run before any parse.
+  if (auto Table = cxxOverloads(); !Table)
+    return Table.takeError();
 
   // Read and check everything before any work: bad input stops the run
   // before a single byte is written.
@@ -84,24 +110,23 @@ llvm::Expected<PortResult> portProject(const project::Project &P,
       unsigned Bad;
       if (!core::isValidUtf8(PF.Original, Bad)) {
         core::SourceText S(PF.Original);
-        if (Opts.AllowNonUtf8) {
-          core::Finding NonUtf8;
-          NonUtf8.CheckId = "port-non-utf8";
-          NonUtf8.Range = {F.Path, Bad, 1};
-          NonUtf8.Message = fmt::format("invalid UTF-8 byte 0x{:02x}; file ported "
-                                  "byte-wise",
-                                  unsigned(static_cast<unsigned char>(
-                                      PF.Original[Bad])));
-          R.Findings.push_back(NonUtf8);
-          R.Files.push_back(std::move(PF));
-          continue;
-        }
-        return llvm::createStringError(
-            llvm::inconvertibleErrorCode(),
-            "%s:%u:%u: invalid UTF-8 byte 0x%02x; convert the file to UTF-8 "
-            "or pass --allow-non-utf8",
-            F.Path.c_str(), S.line(Bad), S.column(Bad),
-            unsigned(static_cast<unsigned char>(PF.Original[Bad])));
+        unsigned Byte = static_cast<unsigned char>(PF.Original[Bad]);
+        if (Opts.StrictUtf8)
+          return llvm::createStringError(
+              llvm::inconvertibleErrorCode(),
+              "%s:%u:%u: invalid UTF-8 byte 0x%02x; convert the file to UTF-8 "
+              "or leave out --strict-utf8",
+              F.Path.c_str(), S.line(Bad), S.column(Bad), Byte);
+        core::Finding NonUtf8;
+        NonUtf8.CheckId = "port-non-utf8";
+        NonUtf8.Level = core::Severity::Note;
+        NonUtf8.Range = {F.Path, Bad, 1};
+        NonUtf8.Message = fmt::format(
+            "file is not UTF-8 (first invalid byte 0x{:02x}); every byte is "
+            "kept, only identifiers are rewritten",
+            Byte);
+        R.Findings.push_back(NonUtf8);
+        PF.Stats.NonUtf8 = true;
       }
     }
     R.Files.push_back(std::move(PF));
@@ -150,6 +175,9 @@ llvm::Expected<PortResult> portProject(const project::Project &P,
   for (PortedFile &PF : R.Files) {
     if (PF.Source->Role == project::FileRole::Other) {
       PF.Ported = PF.Original;
+      if (Opts.RewriteBuildFiles && !Opts.LaunchesOnly &&
+          buildscan::isRewritableBuildFile(PF.Source->Path))
+        portBuildFile(PF, Opts, AddFinding);
       continue;
     }
     FileEdits Edits;
@@ -179,8 +207,11 @@ llvm::Expected<PortResult> portProject(const project::Project &P,
     if (!Opts.LaunchesOnly)
       Tokens.run(PF.Source->Path, PF.Original, NeedsInclude, Edits, Findings,
                  PF.Stats);
-    for (const auto &[Off, E] : Edits.edits())
+    for (const auto &[Off, E] : Edits.edits()) {
       ++(E.Origin == EditOrigin::Ast ? PF.Stats.AstEdits : PF.Stats.TokenEdits);
+      if (!E.Rewrite.empty())
+        ++PF.Stats.Rewrites[E.Rewrite];
+    }
     PF.Ported = Edits.apply(PF.Original);
     PF.Stats.LinesChanged = changedLines(PF.Original, Edits);
     PF.Edits = std::move(Edits);

@@ -1,7 +1,10 @@
 #include "Port/TokenRenamer.h"
 
+#include "Port/HeaderShims.h"
+
 #include "clang/Basic/LangOptions.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringExtras.h"
 
 #include <fmt/format.h>
 
@@ -136,7 +139,7 @@ void realignContinuations(const std::string &Text, FileEdits &Edits) {
     if (LineEnd == std::string::npos)
       LineEnd = Text.size();
     long Delta = 0;
-    for (; It != End && It->first < LineEnd; ++It)
+    for (; It != End && It->first <= LineEnd; ++It)
       Delta += long(It->second.Text.size()) - long(It->second.Length);
     if (Delta == 0 || LineEnd == 0 || Text[LineEnd - 1] != '\\')
       continue;
@@ -153,6 +156,63 @@ void realignContinuations(const std::string &Text, FileEdits &Edits) {
   }
   for (const Edit &F : Fixes)
     Edits.add(F);
+}
+
+
+/// The identifiers of the #if branch whose directive holds token I, up to
+/// its #elif/#else/#endif: the rule names and NVIDIA-only constructs it
+/// uses, which say what the architecture test guards.
+std::vector<std::string> branchFeatures(const std::vector<RawToken> &T,
+                                        size_t I, const rules::RuleSet &Rules) {
+  size_t J = I;
+  while (J + 1 < T.size() && !T[J + 1].StartOfLine)
+    ++J;
+  std::vector<std::string> Out;
+  int Depth = 0;
+  for (++J; J < T.size(); ++J) {
+    if (T[J].Kind == clang::tok::hash && T[J].StartOfLine && J + 1 < T.size()) {
+      llvm::StringRef D = T[J + 1].Text;
+      if (D.starts_with("if"))
+        ++Depth;
+      else if (Depth == 0 && (D == "elif" || D == "else" || D == "endif"))
+        break;
+      else if (D == "endif")
+        --Depth;
+      continue;
+    }
+    if (T[J].Kind != clang::tok::raw_identifier)
+      continue;
+    llvm::StringRef Id = T[J].Text;
+    bool Notable = Id == "asm" || Id.starts_with("wmma") ||
+                   Id.starts_with("__nv_bfloat") || Rules.find(Id);
+    if (Notable && std::find(Out.begin(), Out.end(), Id.str()) == Out.end())
+      Out.push_back(Id.str());
+    if (Out.size() == 6)
+      break;
+  }
+  return Out;
+}
+
+/// `__CUDA_ARCH__ >= 300`-style tests: below sm_50 (no current nvcc builds
+/// for it) the comparison only tells the device pass from the host pass, so
+/// it has an exact HIP spelling. Returns it, or "" when the number is a real
+/// architecture choice.
+std::string deviceOnlyTest(const std::vector<RawToken> &T, size_t I) {
+  if (I + 2 >= T.size() || T[I + 2].Kind != clang::tok::numeric_constant)
+    return "";
+  unsigned N = 0;
+  if (T[I + 2].Text.getAsInteger(10, N) || N == 0 || N >= 500)
+    return "";
+  switch (T[I + 1].Kind) {
+  case clang::tok::greaterequal:
+  case clang::tok::greater:
+    return "defined(__HIP_DEVICE_COMPILE__)";
+  case clang::tok::less:
+  case clang::tok::lessequal:
+    return "!defined(__HIP_DEVICE_COMPILE__)";
+  default:
+    return "";
+  }
 }
 
 } // namespace
@@ -216,6 +276,23 @@ void TokenRenamer::run(const std::string &File, const std::string &Text,
       }
       rules::Mapping M = Rules.resolve(*E, Opts.Target);
       if (M.Act == rules::Mapping::Action::Unsupported) {
+        if (const HeaderShim *Shim = headerShim(Header)) {
+          // The directive's whole line becomes hipport's stand-in.
+          unsigned LineStart = Tok.Offset;
+          size_t LineEnd = Nl == std::string::npos ? Text.size() : Nl;
+          Edit SE{LineStart, unsigned(LineEnd - LineStart),
+                  "// hipport: <" + Header + "> is not in HIP; inlined " +
+                      Shim->File + "\n" +
+                      llvm::StringRef(Shim->Text).rtrim().str(),
+                  EditOrigin::Token, ""};
+          SE.Rewrite = Shim->Rewrite;
+          if (Out.add(SE))
+            Report(core::Severity::Note, "port-header-shim", Start + 1,
+                   unsigned(Header.size()),
+                   "<" + Header + "> is not in HIP; replaced by hipport's " +
+                       Shim->File + " (inlined)");
+          continue;
+        }
         ++Stats.Left[E->Family];
         Report(core::Severity::Warning, "port-unsupported-api", Start + 1,
                unsigned(Header.size()), unsupportedMessage(M));
@@ -256,8 +333,30 @@ void TokenRenamer::run(const std::string &File, const std::string &Text,
              Tok.Length, unsupportedMessage(M));
       continue;
     }
-    if (E->EntryKind == rules::Kind::Macro && !M.Note.empty() &&
-        (isComparison(T, I + 1) || (I > 0 && isComparison(T, I - 1))))
+    if (Tok.Text == "__CUDA_ARCH__" && isComparison(T, I + 1)) {
+      std::string Exact = deviceOnlyTest(T, I);
+      unsigned End = T[I + 2].Offset + T[I + 2].Length;
+      std::string Cmp = Text.substr(Tok.Offset, End - Tok.Offset);
+      if (!Exact.empty()) {
+        ++Stats.Rewrites["cuda-arch-device-test"];
+        AddEdit(Tok.Offset, End - Tok.Offset, Exact, E->Family);
+        Report(core::Severity::Note, "port-cuda-arch", Tok.Offset, Tok.Length,
+               fmt::format("'{}' only tells the device pass from the host "
+                           "pass (every GPU nvcc builds for is newer): '{}'",
+                           Cmp, Exact));
+        continue;
+      }
+      std::vector<std::string> F = branchFeatures(T, I, Rules);
+      Report(core::Severity::Warning, "port-cuda-arch", Tok.Offset, Tok.Length,
+             fmt::format("'{}' picks code by NVIDIA architecture; HIP does "
+                         "not define __CUDA_ARCH__ (the test becomes '{}', 1 "
+                         "in the device pass); the branch uses {}: choose by "
+                         "feature (__HIP_ARCH_HAS_*__, __gfx*__) instead",
+                         Cmp, M.Hip + Cmp.substr(Tok.Length),
+                         F.empty() ? std::string("no CUDA-specific names")
+                                   : llvm::join(F, ", ")));
+    } else if (E->EntryKind == rules::Kind::Macro && !M.Note.empty() &&
+               (isComparison(T, I + 1) || (I > 0 && isComparison(T, I - 1))))
       Report(core::Severity::Warning, "port-macro-semantics", Tok.Offset,
              Tok.Length,
              fmt::format("'{}' compared as a number: {}", E->Cuda, M.Note));

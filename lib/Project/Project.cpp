@@ -265,6 +265,12 @@ llvm::Expected<Project> Project::finish(const ProjectOptions &Opts) {
     if (F.Role == FileRole::Header)
       Dirs.insert(std::string(path::parent_path(F.Path)));
   IncludeDirs.assign(Dirs.begin(), Dirs.end());
+  if (!Db) {
+    std::vector<std::string> Paths;
+    for (const ProjectFile &F : Files)
+      Paths.push_back(F.Path);
+    BuildIncludes = inferBuildIncludes(Paths);
+  }
   for (const char *H : {"/opt/rocm/include", "/usr/include"})
     if (fs::exists(std::string(H) + "/hip/hip_runtime.h")) {
       HipInclude = H;
@@ -363,8 +369,11 @@ std::vector<std::string> Project::clangArgs(llvm::StringRef File) const {
   Args.insert(Args.end(), FromDb.begin(), FromDb.end());
   Args.push_back("-I" + std::string(path::parent_path(File)));
   if (!Db) {
-    // No build information: the project's header directories and its roots
-    // are the include path nvcc would most likely have been given.
+    // No compile database: the build files' own -I first, then the
+    // project's header directories and its roots, the include path nvcc
+    // would most likely have been given.
+    for (const std::string &D : buildIncludesFor(BuildIncludes, File))
+      Args.push_back("-I" + D);
     for (const std::string &R : Roots)
       Args.push_back("-I" + R);
     for (const std::string &D : IncludeDirs)

@@ -1,6 +1,8 @@
 //===- Project.h - which files are ours and how to parse them --*- C++ -*-===//
 #pragma once
 
+#include "Project/BuildIncludes.h"
+
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -102,6 +104,7 @@ private:
   std::vector<std::string> Excludes;
   std::vector<std::string> ExtraArgs;
   std::vector<std::string> IncludeDirs;
+  BuildIncludeMap BuildIncludes; ///< -I of the build files, without a database
   std::string CudaPath;
   std::string HipInclude;
   std::shared_ptr<clang::tooling::CompilationDatabase> Db;

@@ -50,9 +50,21 @@ cl::opt<bool> RenameExt("rename-ext", cl::desc("Rename .cu files to .hip"),
 cl::list<std::string> Excludes("exclude",
                                cl::desc("Leave out paths containing this"),
                                cl::sub(PortCmd));
-cl::opt<bool> AllowNonUtf8("allow-non-utf8",
-                           cl::desc("Port non-UTF-8 files byte-wise (warning) "
-                                    "instead of stopping"),
+cl::opt<bool> StrictUtf8("strict-utf8",
+                         cl::desc("Stop at files that are not UTF-8 instead "
+                                  "of porting them byte-wise (the default)"),
+                         cl::sub(PortCmd));
+// Byte-wise is the default now; the old opt-in stays accepted.
+cl::opt<bool> AllowNonUtf8("allow-non-utf8", cl::Hidden,
+                           cl::desc("Accepted for compatibility: non-UTF-8 "
+                                    "files are ported byte-wise by default"),
+                           cl::sub(PortCmd));
+cl::opt<std::string> OffloadArch(
+    "offload-arch", cl::init("gfx90a"),
+    cl::desc("AMD target the rewritten build files compile for"),
+    cl::sub(PortCmd));
+cl::opt<bool> NoBuildFiles("no-build-files",
+                           cl::desc("Copy CMake files and Makefiles unchanged"),
                            cl::sub(PortCmd));
 cl::opt<std::string> CudaPath("cuda-path", cl::desc("CUDA toolkit to parse with"),
                               cl::sub(PortCmd));
@@ -205,11 +217,12 @@ bool mirrorLink(const project::ProjectLink &L, const std::string &OutRoot) {
 
 nlohmann::json statsJson(const port::PortResult &R) {
   nlohmann::json Files = nlohmann::json::array();
-  std::map<std::string, unsigned> Conv, Left;
-  unsigned Lines = 0, ChangedFiles = 0;
+  std::map<std::string, unsigned> Conv, Left, Rewrites;
+  unsigned Lines = 0, ChangedFiles = 0, NonUtf8 = 0;
   for (const port::PortedFile &F : R.Files) {
-    if (F.Source->Role == project::FileRole::Other)
+    if (F.Source->Role == project::FileRole::Other && !F.Changed())
       continue;
+    NonUtf8 += F.Stats.NonUtf8;
     nlohmann::json J;
     J["file"] = F.Source->Relative;
     J["converted"] = F.Stats.Converted;
@@ -217,6 +230,12 @@ nlohmann::json statsJson(const port::PortResult &R) {
     J["lines_changed"] = F.Stats.LinesChanged;
     J["ast_edits"] = F.Stats.AstEdits;
     J["token_edits"] = F.Stats.TokenEdits;
+    if (F.Stats.NonUtf8)
+      J["non_utf8"] = true;
+    if (!F.Stats.Rewrites.empty())
+      J["rewrites"] = F.Stats.Rewrites;
+    for (auto &[K, V] : F.Stats.Rewrites)
+      Rewrites[K] += V;
     Files.push_back(J);
     for (auto &[K, V] : F.Stats.Converted)
       Conv[K] += V;
@@ -231,6 +250,8 @@ nlohmann::json statsJson(const port::PortResult &R) {
                 {"left", Left},
                 {"lines_changed", Lines},
                 {"files_changed", ChangedFiles},
+                {"files_not_utf8", NonUtf8},
+                {"rewrites", Rewrites},
                 {"seconds", R.Seconds}};
   return T;
 }
@@ -247,7 +268,7 @@ void printStatsText(raw_ostream &OS, const port::PortResult &R) {
   std::map<std::string, unsigned> Conv, Left;
   unsigned Lines = 0;
   for (const port::PortedFile &F : R.Files) {
-    if (F.Source->Role == project::FileRole::Other)
+    if (F.Source->Role == project::FileRole::Other && !F.Changed())
       continue;
     OS << fmt::format("{:<48}{:>10}{:>7}{:>7}\n", F.Source->Relative,
                       Sum(F.Stats.Converted), Sum(F.Stats.Left),
@@ -269,6 +290,17 @@ void printStatsText(raw_ostream &OS, const port::PortResult &R) {
     OS << fmt::format("  {:<46}{:>10}{:>7}\n", Fam,
                       Conv.count(Fam) ? Conv[Fam] : 0,
                       Left.count(Fam) ? Left[Fam] : 0);
+  unsigned NonUtf8 = 0;
+  std::map<std::string, unsigned> Rewrites;
+  for (const port::PortedFile &F : R.Files) {
+    NonUtf8 += F.Stats.NonUtf8;
+    for (auto &[K, V] : F.Stats.Rewrites)
+      Rewrites[K] += V;
+  }
+  for (auto &[K, V] : Rewrites)
+    OS << fmt::format("rewrite {:<40}{:>10}\n", K, V);
+  if (NonUtf8)
+    OS << fmt::format("not UTF-8 (ported byte-wise): {} file(s)\n", NonUtf8);
   OS << fmt::format("time: {:.2f} s\n", R.Seconds);
 }
 
@@ -296,7 +328,13 @@ int runPort() {
                                 : port::LaunchSyntax::Chevron;
   Opts.RenameExtensions = RenameExt;
   Opts.Jobs = Jobs ? Jobs : 1;
-  Opts.AllowNonUtf8 = AllowNonUtf8;
+  if (StrictUtf8 && AllowNonUtf8) {
+    cli::error("--strict-utf8 and --allow-non-utf8 contradict each other");
+    return 2;
+  }
+  Opts.StrictUtf8 = StrictUtf8;
+  Opts.OffloadArch = OffloadArch;
+  Opts.RewriteBuildFiles = !NoBuildFiles;
 
   project::ProjectOptions PO;
   PO.Inputs.assign(Inputs.begin(), Inputs.end());

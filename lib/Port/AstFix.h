@@ -1,0 +1,67 @@
+//===- AstFix.h - fix-ups the AST pass makes beyond renaming ---*- C++ -*-===//
+#pragma once
+
+#include "Port/PortTypes.h"
+
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/Support/Error.h"
+
+#include <optional>
+
+namespace clang {
+class ASTContext;
+class SourceManager;
+} // namespace clang
+
+namespace hipport::port {
+
+/// What a fix-up may do: edit the project's own files and report findings,
+/// through the bookkeeping of the rename pass (ownership, merging across TUs).
+class FixContext {
+public:
+  virtual ~FixContext() = default;
+  /// The project file holding Loc (a file location), or "" if not ours.
+  virtual std::string ownedFile(clang::SourceLocation Loc) = 0;
+  /// Replaces Len bytes at the file location Loc. Rewrite names the fix-up
+  /// for --stats; give it on one edit per fix only.
+  virtual void edit(clang::SourceLocation Loc, unsigned Len, std::string Text,
+                    std::string Rewrite) = 0;
+  virtual void finding(clang::SourceLocation Loc, std::string Id,
+                       core::Severity S, std::string Msg) = 0;
+  virtual const PortOptions &opts() const = 0;
+  virtual const rules::RuleSet &rules() const = 0;
+  virtual clang::SourceManager &sm() = 0;
+};
+
+/// Compound assignments a project defines for CUDA vector types
+/// (helper_math.h's `operator+=(float4 &, float4)`) that HIP's vector types
+/// define as members too: both are exact matches, so HIP calls them
+/// ambiguous. Element-wise definitions are guarded out for HIP (HIP's own
+/// operator means the same); others are reported.
+void guardVectorOperators(clang::ASTContext &Ctx, FixContext &C);
+
+/// Brace lists shorter than a CUDA vector type (`float4 v = {0};`), which
+/// HIP's vector types reject, get the missing components as 0.
+void padVectorBraceInits(clang::ASTContext &Ctx, FixContext &C);
+
+} // namespace hipport::port
+
+namespace hipport::port {
+
+/// One C++ convenience template of cuda_runtime.h (rules/port/cxx-overloads.json).
+struct CxxOverload {
+  std::string Cuda;
+  unsigned Arg = 0;    ///< the typed argument
+  std::string Cast;    ///< the C API's type there, `void **`
+  std::optional<rules::RocmVersion> HipSince; ///< HIP's own template, if any
+};
+
+/// The table, read and validated once; errors name file and JSON pointer.
+llvm::Expected<const std::vector<CxxOverload> *> cxxOverloads();
+
+/// Calls that resolved to one of those templates in the CUDA parse get the
+/// cast the C API needs where the target HIP lacks the template:
+/// `cudaMalloc(&p, n)` -> `hipMalloc(reinterpret_cast<void **>(&p), n)`.
+void castTypedPointerArgs(clang::ASTContext &Ctx, FixContext &C);
+
+} // namespace hipport::port
