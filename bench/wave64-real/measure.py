@@ -48,6 +48,7 @@ BUILD_DEFINES = {
     'fbgemm': ['-DUSE_ROCM'],
     'ggml': ['-DGGML_USE_HIP'],
     'hypre': ['-DHYPRE_USING_HIP', '-DHYPRE_USING_GPU'],
+    'mamba': ['-DUSE_ROCM', '-DROCM_WARP_SIZE=64'],  # setup.py's, for a wave64 target
 }
 
 
@@ -146,12 +147,16 @@ class Tally:
         self.found = self.fnear = self.grep = self.gnear = 0
         self.hit_any = 0
         self.missed = collections.Counter()
+        self.by_class = collections.Counter()
+        self.far = []
         self.parse_err = self.drivers = 0
 
     def add(self, o):
         for k, v in vars(o).items():
-            if k == 'missed':
-                self.missed.update(v)
+            if k in ('missed', 'by_class'):
+                getattr(self, k).update(v)
+            elif k == 'far':
+                self.far += v
             else:
                 setattr(self, k, getattr(self, k) + v)
 
@@ -196,10 +201,12 @@ def measure_corpus(a, labels, dump):
             t.hit += hit
             t.hit_any += any(near(f, [h]) for f in in_files)
             t.ghit += any(near(f, [h]) for f in g)
+            t.by_class[h['class']] += 1
             if not hit:
                 t.missed[h['class']] += 1
         t.found = len(scored)
         t.fnear = sum(near(f, sites) for f in scored)
+        t.far = [dict(f, project=proj, commit=commit) for f in scored if not near(f, sites)]
         t.grep = len(g)
         t.gnear = sum(near(f, sites) for f in g)
         half = labels['halves'][proj]
@@ -253,6 +260,8 @@ def main():
     ap.add_argument('--min-severity', default='warning', choices=list(SEV_RANK))
     ap.add_argument('-j', '--jobs', type=int, default=1)
     ap.add_argument('--dump', help='write the raw findings of every run here')
+    ap.add_argument('--list-far', action='store_true',
+                    help='list every scored finding that is not near a bug site')
     ap.add_argument('--no-build-defines', action='store_true',
                     help="do not pass the projects' HIP build macros (BUILD_DEFINES)")
     a = ap.parse_args()
@@ -275,7 +284,14 @@ def main():
                 print(fmt(proj, t))
                 ht.add(t)
         print(fmt(f'[{half}]', ht))
+        print('   recall by class: ' + ', '.join(
+            f'{c} {n - ht.missed[c]}/{n}' for c, n in ht.by_class.most_common()))
         print(f'   missed bug-site classes: {dict(ht.missed.most_common())}')
+        if a.list_far:
+            print(f'   findings not near a bug site ({len(ht.far)}):')
+            for f in ht.far:
+                print(f"     {f['project']}/{f['commit']}/{f['file']}:{f['line']} "
+                      f"{f['severity']} [{f['check']}] {f['message'][:90]}")
         total.add(ht)
     print('\n## both halves')
     print(fmt('[all]', total))
