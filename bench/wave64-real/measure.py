@@ -101,7 +101,10 @@ def run_lint(hipport, tree, files, inc_dirs, jobs, defines=()):
         except json.JSONDecodeError:
             print(f'lint output not JSON for {tree}: {p.stderr[-400:]}', file=sys.stderr)
             return [], 0, drivers
-        parse_err = len(re.findall(r'parse error\(s\)', p.stderr))
+        # main warns on stderr; later versions also report lint-parse-error findings
+        parse_err = max(len(re.findall(r'parse error\(s\)', p.stderr)),
+                        len({f['file'] for f in out.get('findings', [])
+                             if f.get('checkId') == 'lint-parse-error'}))
         seen, found = set(), []
         for f in out.get('findings', []):
             rel = f['file']
