@@ -142,6 +142,10 @@ private:
   std::map<unsigned, std::string> Paths;
 };
 
+/// Byte ranges of the main file: skipped by the preprocessor (`#if`-inactive),
+/// or covered by a valid declaration of the AST.
+using Skips = std::vector<std::pair<unsigned, unsigned>>;
+
 /// Runs the MatchFinder on the project's own top-level declarations only:
 /// the CUDA and HIP headers are most of every TU and never reported, so
 /// skipping them keeps lint close to the cost of the parse.
@@ -149,8 +153,10 @@ class LintConsumer : public ASTConsumer {
 public:
   LintConsumer(const project::Project &P,
                std::vector<std::unique_ptr<Check>> Checks,
-               std::vector<core::Finding> &Out, std::mutex &Lock)
-      : P(P), Checks(std::move(Checks)), Sink(P), Out(Out), Lock(Lock) {
+               std::vector<core::Finding> &Out, std::mutex &Lock,
+               Skips &Covered)
+      : P(P), Checks(std::move(Checks)), Sink(P), Out(Out), Lock(Lock),
+        Covered(Covered) {
     for (auto &C : this->Checks) {
       C->setSink(&Sink);
       C->registerMatchers(Finder);
@@ -175,6 +181,14 @@ public:
       }
       if (It->second)
         Scope.push_back(D);
+      // The AST checks have seen a valid declaration of the main file; the
+      // token scan of a TU that did not parse reads only the rest.
+      if (!D->isInvalidDecl() && SM.isWrittenInMainFile(L)) {
+        SourceRange R = SM.getExpansionRange(D->getSourceRange()).getAsRange();
+        if (R.isValid() && SM.isWrittenInMainFile(R.getEnd()))
+          Covered.push_back(
+              {SM.getFileOffset(R.getBegin()), SM.getFileOffset(R.getEnd())});
+      }
     }
     Ctx.setTraversalScope(Scope);
     Finder.matchAST(Ctx);
@@ -190,6 +204,7 @@ private:
   FindingSink Sink;
   std::vector<core::Finding> &Out;
   std::mutex &Lock;
+  Skips &Covered;
 };
 
 /// The host pass, and the HIP device pass for the wave64 target (TUs that
@@ -204,9 +219,6 @@ bool judgedForTarget(llvm::StringRef Id) {
          Id == "wave64-lane-mask-literal" || Id == "wave64-shuffle-width" ||
          Id == "wave64-warp-constant-use";
 }
-
-/// Byte ranges of the main file the preprocessor skipped (`#if`-inactive).
-using Skips = std::vector<std::pair<unsigned, unsigned>>;
 
 /// Records the skipped ranges of the main file, so the token scan of a TU
 /// that did not parse reads only the code its compiler pass compiles.
@@ -262,7 +274,8 @@ public:
                 return P.owns(project::absolutePath(F));
               },
               TestsTarget));
-    auto Lint = std::make_unique<LintConsumer>(P, std::move(Checks), Out, Lock);
+    auto Lint = std::make_unique<LintConsumer>(P, std::move(Checks), Out, Lock,
+                                               Skipped);
     if (!Also || Which != Pass::Host)
       return Lint;
     std::vector<std::unique_ptr<ASTConsumer>> Both;
