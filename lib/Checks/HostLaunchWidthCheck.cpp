@@ -23,6 +23,9 @@ const CheckInfo HostLaunchWidthCheck::Info = {
 void HostLaunchWidthCheck::registerMatchers(MatchFinder &F) {
   auto NotInst = unless(isInTemplateInstantiation());
   F.addMatcher(cudaKernelCallExpr(NotInst).bind("launch"), this);
+  // Host reads of a warp constant picked per AMD target.
+  F.addMatcher(declRefExpr(to(varDecl()), NotInst).bind("ref"), this);
+  F.addMatcher(integerLiteral(NotInst).bind("lit"), this);
   F.addMatcher(callExpr(callee(functionDecl(hasAnyName(
                             "cudaLaunchKernel", "hipLaunchKernel",
                             "cudaLaunchCooperativeKernel",
@@ -156,26 +159,10 @@ void HostLaunchWidthCheck::checkArg(const Expr *Arg, const char *Role,
     return;
   SizeFacts S;
   collect(Arg, C, 0, S, Regions);
-  if (S.Fixed.empty() && !S.Queried && !S.PerPass)
+  if (S.Fixed.empty() && !S.Queried)
     return;
   KernelWidth W = widthOf(Kernel, C);
   std::string Name = Kernel ? Kernel->getNameAsString() : "the kernel";
-  if (S.PerPass) {
-    CheckDiag D;
-    D.Level = core::Severity::Error;
-    D.Loc = S.PerPass->getBeginLoc();
-    D.Range = S.PerPass->getSourceRange();
-    D.Message = fmt::format(
-        "launch {} of '{}' uses '{}', which the preprocessor picks per AMD "
-        "target; host code is compiled without the device pass's target "
-        "macros and reads {} whatever the device's width: query the width "
-        "at run time (hipDeviceAttributeWarpSize)",
-        Role, Name, S.PerPassOrigin.Name, S.PerPassOrigin.Value);
-    D.Notes.emplace_back(S.PerPassOrigin.Loc, "defined per target here");
-    D.Notes.emplace_back(Site->getBeginLoc(), "launched here");
-    report(C, std::move(D));
-    return;
-  }
   for (const WidthUse &U : S.Fixed) {
     CheckDiag D;
     D.Loc = U.Op->getOperatorLoc();
@@ -222,11 +209,47 @@ void HostLaunchWidthCheck::checkArg(const Expr *Arg, const char *Role,
 void HostLaunchWidthCheck::registerPPCallbacks(const SourceManager &SM,
                                                Preprocessor &PP) {
   Regions.clear();
+  Reported.clear();
   PP.addPPCallbacks(Regions.watch(SM));
+}
+
+/// True when the code around E is compiled for the host only.
+static bool inHostCode(const Expr *E, ASTContext &C) {
+  const FunctionDecl *F = enclosingFunction(E, C);
+  return F && !F->hasAttr<CUDAGlobalAttr>() && !F->hasAttr<CUDADeviceAttr>();
+}
+
+void HostLaunchWidthCheck::hostRead(const Expr *E, ASTContext &C) {
+  ConstantOrigin O = constantOrigin(E, C, {32, 64});
+  if (!O.named() || !warpLikeName(O.Name) ||
+      !Regions.contains(O.Loc, C.getSourceManager()) || !inHostCode(E, C))
+    return;
+  SourceLocation At = C.getSourceManager().getExpansionLoc(E->getBeginLoc());
+  if (!Reported.insert(At.getRawEncoding()).second)
+    return;
+  CheckDiag D;
+  D.Level = core::Severity::Error;
+  D.Loc = At;
+  D.Message = fmt::format(
+      "host code reads '{}' (= {} here), a warp width the preprocessor "
+      "picks per AMD target: the host pass never sees the device pass's "
+      "target macros, so launch sizes and strides computed from it disagree "
+      "with the device on some target; query the width at run time "
+      "(hipDeviceAttributeWarpSize)",
+      O.Name, O.Value);
+  D.Notes.emplace_back(O.Loc, "defined per target here");
+  report(C, std::move(D));
 }
 
 void HostLaunchWidthCheck::run(const MatchFinder::MatchResult &R) {
   ASTContext &C = *R.Context;
+  if (const auto *E = R.Nodes.getNodeAs<DeclRefExpr>("ref"))
+    return hostRead(E, C);
+  if (const auto *E = R.Nodes.getNodeAs<IntegerLiteral>("lit")) {
+    if (E->getLocation().isMacroID())
+      hostRead(E, C);
+    return;
+  }
   static const char *Roles[] = {"grid", "block", "shared-memory size"};
   if (const auto *L = R.Nodes.getNodeAs<CUDAKernelCallExpr>("launch")) {
     const CallExpr *Config = L->getConfig();

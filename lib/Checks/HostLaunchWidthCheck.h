@@ -4,6 +4,8 @@
 #include "Checks/Check.h"
 #include "Checks/TargetMacros.h"
 
+#include <set>
+
 namespace clang {
 class Expr;
 class FunctionDecl;
@@ -31,7 +33,10 @@ public:
                            clang::Preprocessor &PP) override;
 
 private:
+  /// A host read of a warp constant the preprocessor picks per AMD target.
+  void hostRead(const clang::Expr *E, clang::ASTContext &C);
   TargetRegions Regions;
+  std::set<unsigned> Reported;
   void checkArg(const clang::Expr *Arg, const char *Role,
                 const clang::FunctionDecl *Kernel,
                 const clang::Expr *LaunchSite, clang::ASTContext &C);

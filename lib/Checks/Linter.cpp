@@ -142,8 +142,7 @@ private:
   std::map<unsigned, std::string> Paths;
 };
 
-/// Byte ranges of the main file: skipped by the preprocessor (`#if`-inactive),
-/// or covered by a valid declaration of the AST.
+/// Byte ranges of the main file skipped by the preprocessor (`#if`-inactive).
 using Skips = std::vector<std::pair<unsigned, unsigned>>;
 
 /// Runs the MatchFinder on the project's own top-level declarations only:
@@ -153,10 +152,8 @@ class LintConsumer : public ASTConsumer {
 public:
   LintConsumer(const project::Project &P,
                std::vector<std::unique_ptr<Check>> Checks,
-               std::vector<core::Finding> &Out, std::mutex &Lock,
-               Skips &Covered)
-      : P(P), Checks(std::move(Checks)), Sink(P), Out(Out), Lock(Lock),
-        Covered(Covered) {
+               std::vector<core::Finding> &Out, std::mutex &Lock)
+      : P(P), Checks(std::move(Checks)), Sink(P), Out(Out), Lock(Lock) {
     for (auto &C : this->Checks) {
       C->setSink(&Sink);
       C->registerMatchers(Finder);
@@ -181,14 +178,6 @@ public:
       }
       if (It->second)
         Scope.push_back(D);
-      // The AST checks have seen a valid declaration of the main file; the
-      // token scan of a TU that did not parse reads only the rest.
-      if (!D->isInvalidDecl() && SM.isWrittenInMainFile(L)) {
-        SourceRange R = SM.getExpansionRange(D->getSourceRange()).getAsRange();
-        if (R.isValid() && SM.isWrittenInMainFile(R.getEnd()))
-          Covered.push_back(
-              {SM.getFileOffset(R.getBegin()), SM.getFileOffset(R.getEnd())});
-      }
     }
     Ctx.setTraversalScope(Scope);
     Finder.matchAST(Ctx);
@@ -204,7 +193,6 @@ private:
   FindingSink Sink;
   std::vector<core::Finding> &Out;
   std::mutex &Lock;
-  Skips &Covered;
 };
 
 /// The host pass, and the HIP device pass for the wave64 target (TUs that
@@ -224,7 +212,15 @@ bool judgedForTarget(llvm::StringRef Id) {
 /// that did not parse reads only the code its compiler pass compiles.
 class SkipRecorder : public PPCallbacks {
 public:
-  SkipRecorder(const SourceManager &SM, Skips &Out) : SM(SM), Out(Out) {}
+  SkipRecorder(const SourceManager &SM, Skips &Out,
+               std::set<std::string> &Macros)
+      : SM(SM), Out(Out), Macros(Macros) {}
+  /// Function-like macros: a call spelled like an intrinsic may be one
+  /// (`#define __shfl_xor_sync(m, v, l) __shfl_xor(v, l)`).
+  void MacroDefined(const Token &Name, const MacroDirective *MD) override {
+    if (Name.getIdentifierInfo() && MD->getMacroInfo()->isFunctionLike())
+      Macros.insert(Name.getIdentifierInfo()->getName().str());
+  }
   void SourceRangeSkipped(SourceRange R, SourceLocation EndifLoc) override {
     if (!SM.isWrittenInMainFile(R.getBegin()))
       return;
@@ -238,16 +234,18 @@ public:
 private:
   const SourceManager &SM;
   Skips &Out;
+  std::set<std::string> &Macros;
 };
 
 class LintAction : public ASTFrontendAction {
 public:
   LintAction(const project::Project &P, const LintConfig &Config,
              const CheckOptions &Opts, std::vector<core::Finding> &Out,
-             bool &TestsTarget, Skips &Skipped, Pass Which,
-             const frontend::ConsumerFactory &Also, std::string TU)
+             bool &TestsTarget, Skips &Skipped, std::set<std::string> &Macros,
+             Pass Which, const frontend::ConsumerFactory &Also, std::string TU)
       : P(P), Config(Config), Opts(Opts), Out(Out), TestsTarget(TestsTarget),
-        Skipped(Skipped), Which(Which), Also(Also), TU(std::move(TU)) {}
+        Skipped(Skipped), Macros(Macros), Which(Which), Also(Also),
+        TU(std::move(TU)) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
@@ -257,7 +255,7 @@ public:
     CI.getDiagnostics().setFatalsAsError(true);
     CI.getDiagnostics().setErrorLimit(0);
     CI.getPreprocessor().addPPCallbacks(
-        std::make_unique<SkipRecorder>(CI.getSourceManager(), Skipped));
+        std::make_unique<SkipRecorder>(CI.getSourceManager(), Skipped, Macros));
     std::vector<std::unique_ptr<Check>> Checks;
     // The target pass runs every check: when the host pass fails (HIP
     // code in a .cu file), the target pass's findings are all there is.
@@ -274,8 +272,7 @@ public:
                 return P.owns(project::absolutePath(F));
               },
               TestsTarget));
-    auto Lint = std::make_unique<LintConsumer>(P, std::move(Checks), Out, Lock,
-                                               Skipped);
+    auto Lint = std::make_unique<LintConsumer>(P, std::move(Checks), Out, Lock);
     if (!Also || Which != Pass::Host)
       return Lint;
     std::vector<std::unique_ptr<ASTConsumer>> Both;
@@ -291,6 +288,7 @@ private:
   std::vector<core::Finding> &Out;
   bool &TestsTarget;
   Skips &Skipped;
+  std::set<std::string> &Macros;
   Pass Which;
   const frontend::ConsumerFactory &Also;
   std::string TU;
@@ -325,7 +323,9 @@ bool includesHip(const std::string &File) {
 /// Findings of the token scan on the text of a TU that did not parse, left
 /// out where the partial AST already gave the same check on the same line.
 void addTokenFindings(const std::string &TU, const LintConfig &Config,
-                      const Skips &Skipped, std::vector<core::Finding> &Out) {
+                      const Skips &Skipped,
+                      const std::set<std::string> &Macros,
+                      std::vector<core::Finding> &Out) {
   auto Buf = llvm::MemoryBuffer::getFile(TU);
   if (!Buf)
     return;
@@ -339,7 +339,7 @@ void addTokenFindings(const std::string &TU, const LintConfig &Config,
       return R.first <= Off && Off <= R.second;
     });
   };
-  for (core::Finding &F : scanTokens(TU, (*Buf)->getBuffer()))
+  for (core::Finding &F : scanTokens(TU, (*Buf)->getBuffer(), Macros))
     if (Config.enabled(F.CheckId) && !Inactive(F.Range.Offset) &&
         !Seen.count({F.CheckId, S.line(F.Range.Offset)}))
       Out.push_back(std::move(F));
@@ -357,6 +357,8 @@ llvm::Error lintTUs(const project::Project &P, const LintConfig &Config,
                     std::vector<core::Finding> &All) {
   std::vector<std::vector<core::Finding>> Host(TUs.size()), Target(TUs.size());
   std::vector<Skips> HostSkips(TUs.size()), TargetSkips(TUs.size());
+  std::vector<std::set<std::string>> HostMacros(TUs.size()),
+      TargetMacros(TUs.size());
   std::unique_ptr<bool[]> Tests(new bool[TUs.size()]());
   std::map<std::string, size_t> Index;
   for (size_t I = 0; I < TUs.size(); ++I)
@@ -370,7 +372,8 @@ llvm::Error lintTUs(const project::Project &P, const LintConfig &Config,
       [&](const std::string &TU) -> std::unique_ptr<FrontendAction> {
         size_t I = Index[TU];
         return std::make_unique<LintAction>(P, Config, CO, Host[I], Tests[I],
-                                            HostSkips[I], Pass::Host,
+                                            HostSkips[I], HostMacros[I],
+                                            Pass::Host,
                                             Opts.AlsoConsume, TU);
       },
       PO);
@@ -396,7 +399,8 @@ llvm::Error lintTUs(const project::Project &P, const LintConfig &Config,
         [&](const std::string &TU) -> std::unique_ptr<FrontendAction> {
           size_t I = Index[TU];
           return std::make_unique<LintAction>(P, Config, CO, Target[I], Unused,
-                                              TargetSkips[I], Pass::Wave64Target,
+                                              TargetSkips[I], TargetMacros[I],
+                                              Pass::Wave64Target,
                                               Opts.AlsoConsume, TU);
         },
         TO);
@@ -431,7 +435,7 @@ llvm::Error lintTUs(const project::Project &P, const LintConfig &Config,
       if (Config.enabled(ParseErrorCheck::Info.Id))
         if (auto F = parseErrorFinding(O, Owns))
           Host[I].push_back(std::move(*F));
-      addTokenFindings(TUs[I], Config, HostSkips[I], Host[I]);
+      addTokenFindings(TUs[I], Config, HostSkips[I], HostMacros[I], Host[I]);
     }
     for (core::Finding &F : Host[I])
       All.push_back(std::move(F));

@@ -71,7 +71,8 @@ std::vector<std::pair<size_t, size_t>> callArgs(const std::vector<Tok> &T,
 } // namespace
 
 std::vector<core::Finding> scanTokens(const std::string &File,
-                                      llvm::StringRef Text) {
+                                      llvm::StringRef Text,
+                                      const std::set<std::string> &Macros) {
   std::vector<core::Finding> Out;
   auto Add = [&](const char *Id, core::Severity Level, const Tok &At,
                  const std::string &Msg) {
@@ -122,7 +123,8 @@ std::vector<core::Finding> scanTokens(const std::string &File,
   }
   for (size_t I = 0; I < T.size(); ++I) {
     llvm::StringRef N = T[I].Text;
-    if (T[I].Kind == tok::raw_identifier && Is(I + 1, "(")) {
+    if (T[I].Kind == tok::raw_identifier && Is(I + 1, "(") &&
+        !Macros.count(N.str())) {
       auto Args = callArgs(T, I + 1);
       bool Sync = N.starts_with("__") && N.ends_with("_sync");
       if ((Sync || N == "__syncwarp") && !Args.empty() &&

@@ -5,6 +5,7 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -15,7 +16,10 @@ namespace hipport::checks {
 /// the first argument of a warp intrinsic, broadcasts from lane 31,
 /// `threadIdx.x % 32` and `& 31`, `warpSize == 32` guards, inline asm. Each
 /// finding carries the id of the AST check that reports it on parsed code.
+/// Calls whose name is one of Macros (function-like macros the preprocessor
+/// saw) are not taken for the intrinsics they are spelled like.
 std::vector<core::Finding> scanTokens(const std::string &File,
-                                      llvm::StringRef Text);
+                                      llvm::StringRef Text,
+                                      const std::set<std::string> &Macros);
 
 } // namespace hipport::checks

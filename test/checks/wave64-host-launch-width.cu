@@ -86,3 +86,21 @@ void launches(float *out, const float *in, int *flags, int n, int cols) {
   per_warp_sum<<<n, threads, 32 * sizeof(float)>>>(out, in);
   row_per_warp<<<WARPS_OF(n), 256>>>(out, in, cols);
 }
+
+// A warp constant the preprocessor picks per AMD target: host code, compiled
+// without the device pass's target macros, reads the host pass's value.
+#if defined(__GFX9__)
+constexpr int kWarpSize = 64;
+#else
+constexpr int kWarpSize = 32;
+#endif
+void per_target(float *out, int n) {
+  // CHECK: :[[@LINE+2]]:28: error: host code reads 'kWarpSize' (= 32 here), a warp width the preprocessor picks per AMD target
+  // CHECK: :[[@LINE-4]]:15: note: defined per target here
+  const int warps = 1024 / kWarpSize;
+  // CHECK: :[[@LINE+2]]:27: error: host code reads 'kWarpSize' (= 32 here)
+  // CHECK: :{{[0-9]+}}:15: note: defined per target here
+  scale<<<n / warps, dim3(kWarpSize, warps)>>>(out, 2.0f);
+}
+// Device code compiled for the target sees the target's value: not reported.
+__device__ int lanes() { return kWarpSize; }
