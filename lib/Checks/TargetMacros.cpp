@@ -128,8 +128,9 @@ class RegionWatcher : public PPCallbacks {
 public:
   RegionWatcher(const SourceManager &SM, TargetRegions &Out)
       : SM(SM), Out(Out) {}
+  // System headers are never ours; their thousands of #ifs are not read.
   void If(SourceLocation Loc, SourceRange Cond, ConditionValueKind) override {
-    Open.push_back({Loc, conditionTests(Cond, SM)});
+    Open.push_back({Loc, !SM.isInSystemHeader(Loc) && conditionTests(Cond, SM)});
   }
   void Ifdef(SourceLocation Loc, const Token &Name,
              const MacroDefinition &) override {
@@ -139,9 +140,9 @@ public:
               const MacroDefinition &) override {
     Open.push_back({Loc, tests(Name)});
   }
-  void Elif(SourceLocation, SourceRange Cond, ConditionValueKind,
+  void Elif(SourceLocation Loc, SourceRange Cond, ConditionValueKind,
             SourceLocation) override {
-    if (!Open.empty())
+    if (!Open.empty() && !SM.isInSystemHeader(Loc))
       Open.back().second |= conditionTests(Cond, SM);
   }
   void Elifdef(SourceLocation, const Token &Name,
