@@ -2,12 +2,15 @@
 
 #include "BuildScan/BuildScanner.h"
 #include "Checks/BallotMaskWidthCheck.h"
+#include "Checks/HostLaunchWidthCheck.h"
 #include "Checks/InlinePtxCheck.h"
 #include "Checks/LaneMaskLiteralCheck.h"
 #include "Checks/NvidiaOnlyFeatureCheck.h"
+#include "Checks/ParseErrorCheck.h"
 #include "Checks/ShuffleWidthCheck.h"
 #include "Checks/WarpSizeConstexprCheck.h"
 #include "Checks/WarpSizeLiteralCheck.h"
+#include "Checks/WidthGuardCheck.h"
 
 namespace hipport::checks {
 
@@ -41,6 +44,10 @@ const std::vector<RegisteredCheck> &registry() {
         {&WarpSizeConstexprCheck::Info, make<WarpSizeConstexprCheck>},
         {&InlinePtxCheck::Info, makePtx},
         {&NvidiaOnlyFeatureCheck::Info, make<NvidiaOnlyFeatureCheck>},
+        {&WidthGuardCheck::Info, make<WidthGuardCheck>},
+        {&HostLaunchWidthCheck::Info, make<HostLaunchWidthCheck>},
+        // Reported by the linter itself, from the parse's outcome.
+        {&ParseErrorCheck::Info, nullptr},
     };
     for (const CheckInfo &I : buildInfos())
       V.push_back({&I, nullptr});

@@ -70,6 +70,9 @@ static ConstantOrigin originOfLeaf(const Expr *E, const ASTContext &Ctx) {
       SourceLocation Sp = SM.getSpellingLoc(L);
       O.Loc = Sp;
       if (auto Name = definedName(Sp, SM)) {
+        // `#define warpSize 32` is reported at its definition, once.
+        if (*Name == "warpSize")
+          return O;
         O.K = ConstantOrigin::Macro;
         O.Name = *Name;
         return O;
@@ -87,7 +90,10 @@ static ConstantOrigin originOfLeaf(const Expr *E, const ASTContext &Ctx) {
   if (const auto *VD = dyn_cast<VarDecl>(D)) {
     if (!VD->getType().isConstQualified() && !VD->isConstexpr())
       return O;
-    if (VD->getName() == "warpSize" || !VD->getInit())
+    // `const int ws = warpSize;` and what is computed from it hold the
+    // run-time width, even where a header makes warpSize a constant.
+    if (VD->getName() == "warpSize" || !VD->getInit() ||
+        findWarpSizeRef(VD->getInit(), Ctx))
       return O;
     if (auto V = intValue(VD->getInit(), Ctx)) {
       O.K = ConstantOrigin::Variable;
@@ -146,6 +152,8 @@ ConstantOrigin constantOrigin(const Expr *E, const ASTContext &Ctx,
       ConstantOrigin Inner = originOfLeaf(Side, Ctx);
       if (Inner.named() && (Inner.Value == 32 || Inner.Value == 5 ||
                             Inner.Value == 31 || Inner.Value == 16)) {
+        if (Inner.Value != *V)
+          Inner.Defined = Inner.Value;
         Inner.Value = *V;
         return Inner;
       }
@@ -205,6 +213,59 @@ const Expr *findWarpSizeRef(const Stmt *S, const ASTContext &Ctx) {
     if (const Expr *R = findWarpSizeRef(C, Ctx))
       return R;
   return nullptr;
+}
+
+/// True when the body fills or assigns VD from a queried warp width.
+static bool filledWithWidth(const Stmt *S, const VarDecl *VD,
+                            const ASTContext &Ctx, unsigned Depth) {
+  if (!S)
+    return false;
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    if (calleeName(Call).ends_with("DeviceGetAttribute") &&
+        Call->getNumArgs() >= 2) {
+      const auto *Addr = dyn_cast<UnaryOperator>(strip(Call->getArg(0)));
+      const auto *Attr = dyn_cast<DeclRefExpr>(strip(Call->getArg(1)));
+      if (Addr && Addr->getOpcode() == UO_AddrOf && Attr &&
+          Attr->getDecl()->getName().contains("WarpSize"))
+        if (const auto *D = dyn_cast<DeclRefExpr>(strip(Addr->getSubExpr())))
+          if (D->getDecl() == VD)
+            return true;
+    }
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(S))
+    if (BO->getOpcode() == BO_Assign)
+      if (const auto *D = dyn_cast<DeclRefExpr>(strip(BO->getLHS())))
+        if (D->getDecl() == VD && isQueriedWidth(BO->getRHS(), Ctx, Depth + 1))
+          return true;
+  for (const Stmt *C : S->children())
+    if (filledWithWidth(C, VD, Ctx, Depth))
+      return true;
+  return false;
+}
+
+bool isQueriedWidth(const Expr *E, const ASTContext &Ctx, unsigned Depth) {
+  if (!E || Depth > 3)
+    return false;
+  E = strip(E);
+  if (isWarpSizeRef(E, Ctx))
+    return true;
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return ME->getMemberDecl()->getName() == "warpSize";
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || !VD->isLocalVarDecl())
+    return false;
+  if (VD->getInit() && isQueriedWidth(VD->getInit(), Ctx, Depth + 1))
+    return true;
+  if (const auto *F = dyn_cast<FunctionDecl>(VD->getDeclContext()))
+    return filledWithWidth(F->getBody(), VD, Ctx, Depth);
+  return false;
+}
+
+bool warpLikeName(llvm::StringRef Name) {
+  static const llvm::Regex Re("warp|wave|lanes|^ws$|_ws$|^ws_",
+                              llvm::Regex::IgnoreCase);
+  return Re.match(Name);
 }
 
 static bool laneName(llvm::StringRef N) {

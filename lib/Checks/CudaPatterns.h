@@ -28,7 +28,8 @@ struct ConstantOrigin {
       None;
   clang::SourceLocation Loc; ///< literal, or the definition of the name
   std::string Name;          ///< empty for literals
-  int64_t Value = 0;
+  int64_t Value = 0;   ///< the value of the whole expression
+  int64_t Defined = 0; ///< the named constant's own value, when it differs
   bool named() const { return K != None && K != Literal; }
 };
 
@@ -47,6 +48,17 @@ bool mentionsBuiltin(const clang::Stmt *S, llvm::StringRef Name);
 const clang::Expr *findWarpSizeRef(const clang::Stmt *S,
                                    const clang::ASTContext &Ctx);
 bool isWarpSizeRef(const clang::Expr *E, const clang::ASTContext &Ctx);
+
+/// True when E is the warp width of the device the code runs on: warpSize,
+/// `prop.warpSize`, or a variable initialised or assigned from them, or
+/// filled by cudaDeviceGetAttribute/hipDeviceGetAttribute with the warp-size
+/// attribute.
+bool isQueriedWidth(const clang::Expr *E, const clang::ASTContext &Ctx,
+                    unsigned Depth = 0);
+
+/// A constant named like a warp width: WARP_SIZE, kWarpSize, WAVE, LANES,
+/// THREADS_PER_WARP, WS.
+bool warpLikeName(llvm::StringRef Name);
 
 /// Name of the called function, or "" (member calls give the method name).
 llvm::StringRef calleeName(const clang::CallExpr *C);

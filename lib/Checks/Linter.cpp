@@ -1,7 +1,11 @@
 #include "Checks/Linter.h"
 
 #include "BuildScan/BuildScanner.h"
+#include "Checks/ParseErrorCheck.h"
 #include "Checks/Suppressions.h"
+#include "Checks/TargetMacros.h"
+#include "Checks/TokenScan.h"
+#include "Core/AmdTargets.h"
 #include "Core/SourceText.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -10,11 +14,15 @@
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Regex.h"
 
 #include <algorithm>
 #include <map>
 #include <mutex>
+#include <set>
 
 using namespace clang;
 
@@ -134,6 +142,9 @@ private:
   std::map<unsigned, std::string> Paths;
 };
 
+/// Byte ranges of the main file skipped by the preprocessor (`#if`-inactive).
+using Skips = std::vector<std::pair<unsigned, unsigned>>;
+
 /// Runs the MatchFinder on the project's own top-level declarations only:
 /// the CUDA and HIP headers are most of every TU and never reported, so
 /// skipping them keeps lint close to the cost of the parse.
@@ -184,25 +195,85 @@ private:
   std::mutex &Lock;
 };
 
+/// The host pass, and the HIP device pass for the wave64 target (TUs that
+/// pick code by AMD target, or HIP code the host pass cannot parse), whose
+/// findings of the device-side wave64 checks replace the host pass's.
+enum class Pass { Host, Wave64Target };
+
+/// The checks whose verdict depends on the code the device pass for a
+/// wave64 target compiles.
+bool judgedForTarget(llvm::StringRef Id) {
+  return Id == "wave64-warp-size-literal" || Id == "wave64-ballot-mask-width" ||
+         Id == "wave64-lane-mask-literal" || Id == "wave64-shuffle-width" ||
+         Id == "wave64-warp-constant-use";
+}
+
+/// Records the skipped ranges of the main file, so the token scan of a TU
+/// that did not parse reads only the code its compiler pass compiles.
+class SkipRecorder : public PPCallbacks {
+public:
+  SkipRecorder(const SourceManager &SM, Skips &Out,
+               std::set<std::string> &Macros)
+      : SM(SM), Out(Out), Macros(Macros) {}
+  /// Function-like macros: a call spelled like an intrinsic may be one
+  /// (`#define __shfl_xor_sync(m, v, l) __shfl_xor(v, l)`).
+  void MacroDefined(const Token &Name, const MacroDirective *MD) override {
+    if (Name.getIdentifierInfo() && MD->getMacroInfo()->isFunctionLike())
+      Macros.insert(Name.getIdentifierInfo()->getName().str());
+  }
+  void SourceRangeSkipped(SourceRange R, SourceLocation EndifLoc) override {
+    if (!SM.isWrittenInMainFile(R.getBegin()))
+      return;
+    // The range may end before the skipped lines; the #endif does not.
+    unsigned End = SM.getFileOffset(SM.getExpansionLoc(R.getEnd()));
+    if (EndifLoc.isValid() && SM.isWrittenInMainFile(EndifLoc))
+      End = std::max(End, SM.getFileOffset(EndifLoc));
+    Out.push_back({SM.getFileOffset(R.getBegin()), End});
+  }
+
+private:
+  const SourceManager &SM;
+  Skips &Out;
+  std::set<std::string> &Macros;
+};
+
 class LintAction : public ASTFrontendAction {
 public:
   LintAction(const project::Project &P, const LintConfig &Config,
              const CheckOptions &Opts, std::vector<core::Finding> &Out,
-             std::mutex &Lock, const frontend::ConsumerFactory &Also,
-             std::string TU)
-      : P(P), Config(Config), Opts(Opts), Out(Out), Lock(Lock), Also(Also),
+             bool &TestsTarget, Skips &Skipped, std::set<std::string> &Macros,
+             Pass Which, const frontend::ConsumerFactory &Also, std::string TU)
+      : P(P), Config(Config), Opts(Opts), Out(Out), TestsTarget(TestsTarget),
+        Skipped(Skipped), Macros(Macros), Which(Which), Also(Also),
         TU(std::move(TU)) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
+    // A header that is not found (a dependency lint was not told about)
+    // ends clang's parse; as an error instead, the rest of the TU is still
+    // parsed and checked, and the TU is still a lint-parse-error.
+    CI.getDiagnostics().setFatalsAsError(true);
+    CI.getDiagnostics().setErrorLimit(0);
+    CI.getPreprocessor().addPPCallbacks(
+        std::make_unique<SkipRecorder>(CI.getSourceManager(), Skipped, Macros));
     std::vector<std::unique_ptr<Check>> Checks;
+    // The target pass runs every check: when the host pass fails (HIP
+    // code in a .cu file), the target pass's findings are all there is.
     for (const RegisteredCheck &R : registry())
       if (R.Create && Config.enabled(R.Info->Id))
         Checks.push_back(R.Create(Opts));
     for (auto &C : Checks)
       C->registerPPCallbacks(CI.getSourceManager(), CI.getPreprocessor());
+    if (Which == Pass::Host)
+      CI.getPreprocessor().addPPCallbacks(
+          watchTargetTests(
+              CI.getSourceManager(),
+              [this](llvm::StringRef F) {
+                return P.owns(project::absolutePath(F));
+              },
+              TestsTarget));
     auto Lint = std::make_unique<LintConsumer>(P, std::move(Checks), Out, Lock);
-    if (!Also)
+    if (!Also || Which != Pass::Host)
       return Lint;
     std::vector<std::unique_ptr<ASTConsumer>> Both;
     Both.push_back(std::move(Lint));
@@ -215,13 +286,150 @@ private:
   const LintConfig &Config;
   const CheckOptions &Opts;
   std::vector<core::Finding> &Out;
-  std::mutex &Lock;
+  bool &TestsTarget;
+  Skips &Skipped;
+  std::set<std::string> &Macros;
+  Pass Which;
   const frontend::ConsumerFactory &Also;
   std::string TU;
+  std::mutex Lock; ///< one TU per action: never contended
 };
 
 std::string lineAt(const core::SourceText &S, unsigned Line) {
   return S.lineTextOf(Line).str(); // the line table: no walk per finding
+}
+
+/// True when the file includes a HIP header: HIP code, whatever its
+/// extension, is compiled by the HIP compiler.
+bool includesHip(const std::string &File) {
+  auto Buf = llvm::MemoryBuffer::getFile(File);
+  if (!Buf)
+    return false;
+  static const llvm::Regex Re("#[ \t]*include[ \t]*[<\"]hip/");
+  return Re.match((*Buf)->getBuffer());
+}
+
+/// Findings of the token scan on the text of a TU that did not parse, left
+/// out where the partial AST already gave the same check on the same line.
+void addTokenFindings(const std::string &TU, const LintConfig &Config,
+                      const Skips &Skipped,
+                      const std::set<std::string> &Macros,
+                      std::vector<core::Finding> &Out) {
+  auto Buf = llvm::MemoryBuffer::getFile(TU);
+  if (!Buf)
+    return;
+  core::SourceText S((*Buf)->getBuffer().str());
+  std::set<std::pair<std::string, unsigned>> Seen;
+  for (const core::Finding &F : Out)
+    if (F.Range.File == TU)
+      Seen.insert({F.CheckId, S.line(F.Range.Offset)});
+  auto Inactive = [&](unsigned Off) {
+    return llvm::any_of(Skipped, [&](const auto &R) {
+      return R.first <= Off && Off <= R.second;
+    });
+  };
+  for (core::Finding &F : scanTokens(TU, (*Buf)->getBuffer(), Macros))
+    if (Config.enabled(F.CheckId) && !Inactive(F.Range.Offset) &&
+        !Seen.count({F.CheckId, S.line(F.Range.Offset)}))
+      Out.push_back(std::move(F));
+}
+
+/// Parses the TUs (the host pass), then once more, as the HIP device pass
+/// for the wave64 target sees them, the TUs whose project code tests AMD
+/// target macros: there the target's findings replace the host pass's for
+/// the device-side wave64 checks. A TU that does not parse in either pass
+/// is a lint-parse-error, and the token scan runs on its text.
+llvm::Error lintTUs(const project::Project &P, const LintConfig &Config,
+                    const CheckOptions &CO, const LintOptions &Opts,
+                    const std::vector<std::string> &TUs,
+                    std::vector<frontend::TUOutcome> &Outcomes,
+                    std::vector<core::Finding> &All) {
+  std::vector<std::vector<core::Finding>> Host(TUs.size()), Target(TUs.size());
+  std::vector<Skips> HostSkips(TUs.size()), TargetSkips(TUs.size());
+  std::vector<std::set<std::string>> HostMacros(TUs.size()),
+      TargetMacros(TUs.size());
+  std::unique_ptr<bool[]> Tests(new bool[TUs.size()]());
+  std::map<std::string, size_t> Index;
+  for (size_t I = 0; I < TUs.size(); ++I)
+    Index[TUs[I]] = I;
+  bool Unused = false;
+  frontend::ParseOptions PO;
+  PO.Jobs = Opts.Jobs;
+  PO.Verb = "lint";
+  Outcomes = frontend::parseAll(
+      P, TUs,
+      [&](const std::string &TU) -> std::unique_ptr<FrontendAction> {
+        size_t I = Index[TU];
+        return std::make_unique<LintAction>(P, Config, CO, Host[I], Tests[I],
+                                            HostSkips[I], HostMacros[I],
+                                            Pass::Host,
+                                            Opts.AlsoConsume, TU);
+      },
+      PO);
+
+  std::vector<std::string> Judged;
+  for (size_t I = 0; I < TUs.size(); ++I)
+    if (Tests[I] || (!Outcomes[I].Parsed && includesHip(TUs[I])))
+      Judged.push_back(TUs[I]);
+  std::vector<frontend::TUOutcome> TargetOutcomes;
+  if (!Judged.empty()) {
+    auto T = core::amdTargetForWave(64);
+    if (!T)
+      return T.takeError();
+    std::vector<std::string> Defines = T->defineFlags();
+    std::string Arch = T->Name;
+    frontend::ParseOptions TO = PO;
+    TO.Verb = "lint " + Arch;
+    TO.Adjust = [&](const std::string &, std::vector<std::string> &Args) {
+      frontend::toHipDevicePass(Args, Arch, Defines);
+    };
+    TargetOutcomes = frontend::parseAll(
+        P, Judged,
+        [&](const std::string &TU) -> std::unique_ptr<FrontendAction> {
+          size_t I = Index[TU];
+          return std::make_unique<LintAction>(P, Config, CO, Target[I], Unused,
+                                              TargetSkips[I], TargetMacros[I],
+                                              Pass::Wave64Target,
+                                              Opts.AlsoConsume, TU);
+        },
+        TO);
+  }
+  std::map<std::string, const frontend::TUOutcome *> TargetOf;
+  for (const frontend::TUOutcome &O : TargetOutcomes)
+    TargetOf[O.File] = &O;
+
+  auto Owns = [&](const std::string &F) { return P.owns(F); };
+  for (size_t I = 0; I < TUs.size(); ++I) {
+    frontend::TUOutcome &O = Outcomes[I];
+    auto It = TargetOf.find(TUs[I]);
+    bool TargetParsed = It != TargetOf.end() && It->second->Parsed;
+    if (TargetParsed) {
+      // Host code is compiled as the host pass sees it; device code as the
+      // target's pass does. A host pass that failed has nothing to keep.
+      bool HostParsed = O.Parsed;
+      llvm::erase_if(Host[I], [&](const core::Finding &F) {
+        return !HostParsed || judgedForTarget(F.CheckId);
+      });
+      for (core::Finding &F : Target[I])
+        if (!HostParsed || judgedForTarget(F.CheckId))
+          Host[I].push_back(std::move(F));
+      // The HIP compiler parses it for the target: that is the verdict.
+      O.Parsed = true;
+      O.Errors.clear();
+    }
+    if (!O.Parsed) {
+      for (frontend::ParseError &E : O.Errors)
+        if (!E.File.empty())
+          E.File = project::absolutePath(E.File);
+      if (Config.enabled(ParseErrorCheck::Info.Id))
+        if (auto F = parseErrorFinding(O, Owns))
+          Host[I].push_back(std::move(*F));
+      addTokenFindings(TUs[I], Config, HostSkips[I], HostMacros[I], Host[I]);
+    }
+    for (core::Finding &F : Host[I])
+      All.push_back(std::move(F));
+  }
+  return llvm::Error::success();
 }
 
 } // namespace
@@ -244,22 +452,13 @@ llvm::Expected<LintResult> lint(const project::Project &P,
   R.TranslationUnits = unsigned(TUs.size());
 
   std::vector<core::Finding> All;
-  std::mutex Lock;
-  bool AnyAst = false;
+  // Failing closed needs the parse even when no AST check is enabled.
+  bool AnyAst = Config.enabled(ParseErrorCheck::Info.Id);
   for (const RegisteredCheck &C : registry())
     AnyAst |= C.Create && Config.enabled(C.Info->Id);
-  if (AnyAst && !TUs.empty()) {
-    frontend::ParseOptions PO;
-    PO.Jobs = Opts.Jobs;
-    PO.Verb = "lint";
-    R.Outcomes = frontend::parseAll(
-        P, TUs,
-        [&](const std::string &TU) -> std::unique_ptr<FrontendAction> {
-          return std::make_unique<LintAction>(P, Config, CO, All, Lock,
-                                              Opts.AlsoConsume, TU);
-        },
-        PO);
-  }
+  if (AnyAst && !TUs.empty())
+    if (llvm::Error E = lintTUs(P, Config, CO, Opts, TUs, R.Outcomes, All))
+      return std::move(E);
 
   for (const project::ProjectFile &F : P.files()) {
     if (!buildscan::isBuildFile(F.Path) ||

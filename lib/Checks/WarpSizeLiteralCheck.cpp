@@ -2,6 +2,11 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/AST/TypeLoc.h"
+#include "clang/Lex/MacroInfo.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/Support/Regex.h"
 
 #include <fmt/format.h>
 
@@ -34,6 +39,13 @@ void WarpSizeLiteralCheck::registerMatchers(MatchFinder &F) {
                    .bind("cmp"),
                this);
   F.addMatcher(shuffleCall().bind("shfl"), this);
+  F.addMatcher(binaryOperator(hasAnyOperatorName("<", ">="),
+                              unless(isInTemplateInstantiation()))
+                   .bind("first"),
+               this);
+  F.addMatcher(varDecl(unless(isInstantiated())).bind("array"),
+               this);
+  F.addMatcher(forStmt(unless(isInTemplateInstantiation())).bind("for"), this);
   F.addMatcher(
       forStmt(hasLoopInit(declStmt(hasSingleDecl(
                   varDecl(hasInitializer(expr().bind("init"))).bind("var")))),
@@ -43,7 +55,109 @@ void WarpSizeLiteralCheck::registerMatchers(MatchFinder &F) {
       this);
 }
 
-void WarpSizeLiteralCheck::onStartOfTranslationUnit() { Named.clear(); }
+/// Shuffles, ballots and votes: the function works per warp.
+static bool hasWarpCollective(const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *C = dyn_cast<CallExpr>(S)) {
+    llvm::StringRef N = calleeName(C);
+    if (isShuffleName(N) || N.starts_with("__ballot") ||
+        N.starts_with("__any") || N.starts_with("__all") ||
+        N.starts_with("__syncwarp") || N.ends_with("shfl_xor") ||
+        N.ends_with("shfl_down"))
+      return true;
+  }
+  for (const Stmt *Ch : S->children())
+    if (hasWarpCollective(Ch))
+      return true;
+  return false;
+}
+
+namespace {
+
+/// `#define warpSize 32`: the built-in width replaced by NVIDIA's, so every
+/// use of warpSize in the file is 32 on a 64-lane wavefront too.
+class WarpSizeMacro : public PPCallbacks {
+public:
+  WarpSizeMacro(WarpSizeLiteralCheck &C, const SourceManager &SM,
+                const LangOptions &LO)
+      : C(C), SM(SM), LO(LO) {}
+  void MacroDefined(const Token &Name, const MacroDirective *MD) override {
+    const MacroInfo *MI = MD->getMacroInfo();
+    if (!Name.getIdentifierInfo() ||
+        Name.getIdentifierInfo()->getName() != "warpSize" ||
+        MI->getNumTokens() != 1 || SM.isInSystemHeader(Name.getLocation()))
+      return;
+    const Token &T = MI->getReplacementToken(0);
+    if (T.isNot(tok::numeric_constant) ||
+        llvm::StringRef(T.getLiteralData(), T.getLength()) != "32")
+      return;
+    C.reportMacro(SM, LO, Name.getLocation());
+  }
+
+private:
+  WarpSizeLiteralCheck &C;
+  const SourceManager &SM;
+  const LangOptions &LO;
+};
+
+} // namespace
+
+void WarpSizeLiteralCheck::registerPPCallbacks(const SourceManager &SM,
+                                               Preprocessor &PP) {
+  PP.addPPCallbacks(
+      std::make_unique<WarpSizeMacro>(*this, SM, PP.getLangOpts()));
+}
+
+void WarpSizeLiteralCheck::reportMacro(const SourceManager &SM,
+                                       const LangOptions &LO,
+                                       SourceLocation Loc) {
+  CheckDiag D;
+  D.Loc = Loc;
+  D.Level = core::Severity::Error;
+  D.Message = "'warpSize' defined as 32 hides the built-in width: AMD CDNA "
+              "wavefronts have 64 lanes, and every use of warpSize in this "
+              "code now says 32; remove the definition";
+  // The built-in is what the code meant: removing the line is the fix
+  // (HIP and CUDA both have it), unless a constant expression needs 32.
+  bool Invalid = false;
+  llvm::StringRef Buf = SM.getBufferData(SM.getFileID(Loc), &Invalid);
+  unsigned Off = SM.getFileOffset(Loc);
+  if (!Invalid && Off < Buf.size()) {
+    size_t LB = Buf.rfind('\n', Off);
+    LB = LB == llvm::StringRef::npos ? 0 : LB + 1;
+    size_t LE = Buf.find('\n', Off);
+    LE = LE == llvm::StringRef::npos ? Buf.size() : LE + 1;
+    D.Fixes.push_back(FixItHint::CreateRemoval(CharSourceRange::getCharRange(
+        Loc.getLocWithOffset(int(LB) - int(Off)),
+        Loc.getLocWithOffset(int(LE) - int(Off)))));
+  }
+  report(SM, LO, std::move(D));
+}
+
+void WarpSizeLiteralCheck::onStartOfTranslationUnit() {
+  Named.clear();
+  Pending.clear();
+}
+
+/// The value a named constant holds as written (`WARP - 1` is a use of
+/// WARP = 32, whatever the expression's value).
+int64_t WarpSizeLiteralCheck::originValue(const ConstantOrigin &O) {
+  return O.Defined ? O.Defined : O.Value;
+}
+
+
+void WarpSizeLiteralCheck::pending(const ConstantOrigin &O, SourceLocation Loc,
+                                   SourceRange Range, std::string Message) {
+  if (!O.named() || Loc.isInvalid())
+    return;
+  // Where the constant is used, not where it is spelled.
+  if (Loc.isMacroID()) {
+    Loc = Ctx->getSourceManager().getExpansionLoc(Loc);
+    Range = SourceRange();
+  }
+  Pending.push_back({O, Loc, Range, std::move(Message)});
+}
 
 void WarpSizeLiteralCheck::use(
     const ConstantOrigin &O, core::Severity Level, SourceLocation UseLoc,
@@ -51,16 +165,26 @@ void WarpSizeLiteralCheck::use(
     const std::string &UseText,
     std::vector<std::pair<SourceLocation, std::string>> Notes,
     std::optional<FixItHint> Fix) {
+  CheckDiag D;
+  D.Loc = O.Loc.isValid() ? O.Loc : UseLoc;
   if (O.named()) {
+    // The definition is where the fix goes; each use is a site that breaks
+    // at wave64 and is reported where it is.
     Group &G = Named[O.Loc.getRawEncoding()];
     G.Origin = O;
     G.Level = std::max(G.Level, Level);
     G.Uses.emplace_back(Ctx->getSourceManager().getExpansionLoc(UseLoc),
                         "used as the warp width here: '" + UseText + "'");
+    D.Loc = UseLoc;
+    Notes.emplace_back(O.Loc, fmt::format("'{}' defined as {} here", O.Name,
+                                          originValue(O)));
+    D.Message = fmt::format("{} ('{}' = {})", Message, O.Name, originValue(O));
+    D.Range = UseLoc.isMacroID() ? SourceRange() : UseRange;
+    D.Level = Level;
+    D.Notes = std::move(Notes);
+    report(*Ctx, std::move(D));
     return;
   }
-  CheckDiag D;
-  D.Loc = O.Loc.isValid() ? O.Loc : UseLoc;
   if (!UseLoc.isMacroID())
     D.Range = UseRange;
   D.Level = Level;
@@ -74,18 +198,52 @@ void WarpSizeLiteralCheck::use(
 void WarpSizeLiteralCheck::onEndOfTranslationUnit() {
   if (!Ctx)
     return;
+  // Sizes, bounds, strides and divisions by a named 32: uses of a warp
+  // constant when the constant is one (used as the warp width elsewhere,
+  // or named like one); otherwise 32 of some other kind.
+  for (PendingUse &U : Pending) {
+    unsigned Key = U.Origin.Loc.getRawEncoding();
+    bool Warp = Named.count(Key) || warpLikeName(U.Origin.Name);
+    if (!Warp || U.Origin.Value != 32)
+      continue;
+    SourceLocation At = Ctx->getSourceManager().getExpansionLoc(U.Loc);
+    if (Named.count(Key) &&
+        llvm::any_of(Named[Key].Uses,
+                     [&](const auto &Use) { return Use.first == At; }))
+      continue; // already reported as lane math, a shuffle or a loop
+
+    CheckDiag D;
+    D.Loc = U.Loc;
+    D.Range = U.Loc.isMacroID() ? SourceRange() : U.Range;
+    D.Level = core::Severity::Warning;
+    D.Message = fmt::format("{} '{}' (= 32); AMD wavefronts have 64 lanes: "
+                            "derive it from warpSize",
+                            U.Message, U.Origin.Name);
+    D.Notes.emplace_back(U.Origin.Loc,
+                         fmt::format("'{}' defined as 32 here", U.Origin.Name));
+    report(*Ctx, std::move(D));
+    if (!Named.count(Key)) {
+      Group &G = Named[Key];
+      G.Origin = U.Origin;
+    }
+    Named[Key].Uses.emplace_back(
+        Ctx->getSourceManager().getExpansionLoc(U.Loc),
+        "used as the warp width here");
+  }
+  Pending.clear();
   for (auto &[Key, G] : Named) {
     CheckDiag D;
     D.Loc = G.Origin.Loc;
     D.Level = G.Level;
-    const char *What = G.Origin.Value == 5    ? "log2 of the warp width"
-                       : G.Origin.Value == 31 ? "the last lane / lane mask"
-                       : G.Origin.Value == 16 ? "half the warp width"
-                                              : "the warp width";
+    int64_t V = originValue(G.Origin);
+    const char *What = V == 5    ? "log2 of the warp width"
+                       : V == 31 ? "the last lane / lane mask"
+                       : V == 16 ? "half the warp width"
+                                 : "the warp width";
     D.Message = fmt::format(
         "'{}' (= {}) is used as {}; AMD wavefronts have 64 lanes: derive it "
         "from warpSize",
-        G.Origin.Name, G.Origin.Value, What);
+        G.Origin.Name, originValue(G.Origin), What);
     D.Notes = G.Uses;
     report(*Ctx, std::move(D));
   }
@@ -95,10 +253,53 @@ void WarpSizeLiteralCheck::onEndOfTranslationUnit() {
 void WarpSizeLiteralCheck::run(const MatchFinder::MatchResult &R) {
   Ctx = R.Context;
   ASTContext &C = *R.Context;
+  if (const auto *VD = R.Nodes.getNodeAs<VarDecl>("array")) {
+    if (!VD->getTypeSourceInfo() || !VD->getType()->isConstantArrayType())
+      return;
+    TypeLoc TL = VD->getTypeSourceInfo()->getTypeLoc();
+    while (auto AT = TL.getAs<ArrayTypeLoc>()) {
+      ConstantOrigin O = constantOrigin(AT.getSizeExpr(), C, {32});
+      if (O.named() && O.Value == 32)
+        pending(O, AT.getSizeExpr()->getBeginLoc(),
+                AT.getSizeExpr()->getSourceRange(),
+                fmt::format("array '{}' has one element per lane of a warp of",
+                            VD->getName()));
+      TL = AT.getElementLoc();
+    }
+    return;
+  }
+  if (const auto *For = R.Nodes.getNodeAs<ForStmt>("for")) {
+    if (const auto *Cond = dyn_cast_or_null<BinaryOperator>(For->getCond()))
+      if (Cond->getOpcode() == BO_LT || Cond->getOpcode() == BO_LE) {
+        ConstantOrigin O = constantOrigin(Cond->getRHS(), C, {32});
+        if (O.named())
+          pending(O, Cond->getRHS()->getBeginLoc(),
+                  Cond->getRHS()->getSourceRange(),
+                  "loop over the lanes of a warp of");
+      }
+    if (const auto *Inc = dyn_cast_or_null<BinaryOperator>(For->getInc()))
+      if (Inc->getOpcode() == BO_AddAssign) {
+        ConstantOrigin O = constantOrigin(Inc->getRHS(), C, {32});
+        if (O.named())
+          pending(O, Inc->getRHS()->getBeginLoc(),
+                  Inc->getRHS()->getSourceRange(),
+                  "loop striding by the lanes of a warp of");
+      }
+    return;
+  }
   if (const auto *BO = R.Nodes.getNodeAs<BinaryOperator>("math")) {
     auto LM = laneMath(BO, C);
-    if (!LM)
+    if (!LM) {
+      // `n / WARP`, `(n + WARP - 1) / WARP`: counts of warps.
+      if (BO->getOpcode() == BO_Div || BO->getOpcode() == BO_Rem) {
+        ConstantOrigin O = constantOrigin(BO->getRHS(), C, {32});
+        if (O.named() && O.Value == 32)
+          pending(O, BO->getOperatorLoc(), BO->getSourceRange(),
+                  fmt::format("'{}' counts warps of",
+                              sourceText(BO->getSourceRange(), C)));
+      }
       return;
+    }
     ConstantOrigin O =
         constantOrigin(LM->Constant, C, {LM->K == LaneMath::And ? 31
                                          : LM->K == LaneMath::Shr ? 5
@@ -137,25 +338,29 @@ void WarpSizeLiteralCheck::run(const MatchFinder::MatchResult &R) {
         std::move(Notes));
     return;
   }
-  if (const auto *BO = R.Nodes.getNodeAs<BinaryOperator>("cmp")) {
-    // `warpSize != 32` (or `prop.warpSize == 32`): code that refuses, or
-    // takes another path on, 64-lane wavefronts.
-    for (auto [WS, K] : {std::pair(BO->getLHS(), BO->getRHS()),
-                         std::pair(BO->getRHS(), BO->getLHS())}) {
-      const auto *ME = dyn_cast<MemberExpr>(WS->IgnoreParenImpCasts());
-      bool Width = isWarpSizeRef(WS, C) ||
-                   (ME && ME->getMemberDecl()->getName() == "warpSize");
-      if (!Width || intValue(K, C) != 32)
-        continue;
-      std::string Text = sourceText(BO->getSourceRange(), C);
-      use(ConstantOrigin{ConstantOrigin::Literal, K->getBeginLoc(), "", 32},
-          core::Severity::Error, BO->getOperatorLoc(), BO->getSourceRange(),
-          fmt::format("'{}' singles out 32-wide warps; AMD CDNA wavefronts "
-                      "have 64 lanes: make the code correct at any warpSize",
-                      Text),
-          Text);
+  if (const auto *BO = R.Nodes.getNodeAs<BinaryOperator>("first")) {
+    // `threadIdx.x < 32`: "the first warp", in a function that works per
+    // warp (lane math or collectives); elsewhere 32 threads may be a tile.
+    ConstantOrigin O = constantOrigin(BO->getRHS(), C, {32});
+    const Expr *L = strip(BO->getLHS());
+    if (O.K == ConstantOrigin::None || !mentionsBuiltin(L, "threadIdx") ||
+        !isLaneLike(L, C))
       return;
-    }
+    const FunctionDecl *F = enclosingFunction(BO, C);
+    if (!F || !F->getBody() ||
+        (!findLaneMath(F->getBody(), C) && !hasWarpCollective(F->getBody())))
+      return;
+    std::string Text = sourceText(BO->getSourceRange(), C);
+    use(O, core::Severity::Warning, BO->getOperatorLoc(),
+        BO->getSourceRange(),
+        fmt::format("'{}' takes the first 32 threads as the first warp; a "
+                    "64-lane wavefront has 64: compare with warpSize",
+                    Text),
+        Text);
+    return;
+  }
+  if (const auto *BO = R.Nodes.getNodeAs<BinaryOperator>("cmp")) {
+    // Width guards (`warpSize != 32`) are wave64-width-guard's.
     for (auto [Lane, K] : {std::pair(BO->getLHS(), BO->getRHS()),
                            std::pair(BO->getRHS(), BO->getLHS())}) {
       ConstantOrigin O = constantOrigin(K, C, {31});
@@ -231,6 +436,17 @@ void WarpSizeLiteralCheck::run(const MatchFinder::MatchResult &R) {
         Offset |= DRE->getDecl() == Var;
     if (!Offset || findWarpSizeRef(Init, C))
       return;
+    // `for (int l = 31; l >= 0; --l) ... __shfl(v, l)`: lanes counted down
+    // from the last lane of a 32-wide warp; lanes 32-63 are never read.
+    ConstantOrigin Last = constantOrigin(Init, C, {31});
+    if (Last.K != ConstantOrigin::None) {
+      use(Last, core::Severity::Error, Init->getBeginLoc(),
+          Init->getSourceRange(),
+          "loop over lanes counting down from lane 31 leaves out lanes 32-63 "
+          "of a 64-lane wavefront: start at warpSize - 1",
+          sourceText(Loop->getInit()->getSourceRange(), C));
+      return;
+    }
     ConstantOrigin O = constantOrigin(Init, C, {16});
     if (O.K != ConstantOrigin::None) {
       // Each 32-lane half holds its own total. That is right when the

@@ -22,6 +22,11 @@ public:
   void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
   void onStartOfTranslationUnit() override;
   void onEndOfTranslationUnit() override;
+  void registerPPCallbacks(const clang::SourceManager &SM,
+                           clang::Preprocessor &PP) override;
+  /// `#define warpSize 32` at Loc.
+  void reportMacro(const clang::SourceManager &SM, const clang::LangOptions &LO,
+                   clang::SourceLocation Loc);
 
 private:
   /// One use of the warp width; Origin says whether to report it in place
@@ -31,6 +36,20 @@ private:
            const std::string &Message, const std::string &UseText,
            std::vector<std::pair<clang::SourceLocation, std::string>> Notes = {},
            std::optional<clang::FixItHint> Fix = std::nullopt);
+
+  /// A size, bound, stride or division by a named 32, reported at the end
+  /// of the TU if the name turns out to be a warp constant.
+  void pending(const ConstantOrigin &O, clang::SourceLocation Loc,
+               clang::SourceRange Range, std::string Message);
+  static int64_t originValue(const ConstantOrigin &O);
+
+  struct PendingUse {
+    ConstantOrigin Origin;
+    clang::SourceLocation Loc;
+    clang::SourceRange Range;
+    std::string Message;
+  };
+  std::vector<PendingUse> Pending;
 
   struct Group {
     ConstantOrigin Origin;

@@ -135,8 +135,10 @@ TUOutcome parseWith(std::vector<std::string> Args, const std::string &TU,
 }
 
 TUOutcome parseOne(const project::Project &P, const std::string &TU,
-                   const ActionFactory &Factory) {
+                   const ActionFactory &Factory, const ArgsAdjuster &Adjust) {
   std::vector<std::string> Args = P.clangArgs(TU);
+  if (Adjust)
+    Adjust(TU, Args);
   if (std::optional<std::string> Pch = preambles().pchFor(Args)) {
     std::vector<std::string> WithPch = Args;
     WithPch.push_back("-include-pch");
@@ -151,6 +153,28 @@ TUOutcome parseOne(const project::Project &P, const std::string &TU,
 
 } // namespace
 
+void toHipDevicePass(std::vector<std::string> &Args, const std::string &Arch,
+                     const std::vector<std::string> &Defines) {
+  std::vector<std::string> Out = {"-x", "hip", "--cuda-device-only",
+                                  "--offload-arch=" + Arch, "-nogpulib"};
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef A = Args[I];
+    if (A == "-x" && I + 1 < Args.size()) {
+      ++I;
+      continue;
+    }
+    // The CUDA toolkit's headers and flags have no place in a HIP pass.
+    if (A.starts_with("--cuda-path=") || A == "--cuda-host-only" ||
+        A == "-nocudalib" || A == "-nogpulib" ||
+        A == "-Wno-unknown-cuda-version" ||
+        (A.starts_with("-I") && A.ends_with("/include/cccl")))
+      continue;
+    Out.push_back(A.str());
+  }
+  Out.insert(Out.end(), Defines.begin(), Defines.end());
+  Args = std::move(Out);
+}
+
 std::vector<TUOutcome> parseAll(const project::Project &P,
                                 const std::vector<std::string> &TUs,
                                 const ActionFactory &Factory,
@@ -159,7 +183,7 @@ std::vector<TUOutcome> parseAll(const project::Project &P,
   core::Progress Prog(Opts.Verb, unsigned(TUs.size()));
   auto Work = [&](size_t I) {
     Prog.start(TUs[I]);
-    Out[I] = parseOne(P, TUs[I], Factory);
+    Out[I] = parseOne(P, TUs[I], Factory, Opts.Adjust);
     Prog.finish();
   };
   if (Opts.Jobs <= 1 || TUs.size() <= 1) {

@@ -39,10 +39,22 @@ using ActionFactory =
 using ConsumerFactory = std::function<std::unique_ptr<clang::ASTConsumer>(
     clang::CompilerInstance &CI, const std::string &TU)>;
 
+/// Edits the command line of one TU before it is parsed (a second parse of
+/// the same TU as another compiler pass sees it).
+using ArgsAdjuster =
+    std::function<void(const std::string &TU, std::vector<std::string> &Args)>;
+
 struct ParseOptions {
   unsigned Jobs = 1;
   std::string Verb = "parse"; ///< shown in the progress line
+  ArgsAdjuster Adjust;        ///< none: the project's command line as is
 };
+
+/// The command line of a CUDA or HIP TU turned into the HIP device pass for
+/// an AMD target: `-x hip --cuda-device-only --offload-arch=Arch`, the CUDA
+/// toolkit's flags dropped, Defines (the target's predefined macros) added.
+void toHipDevicePass(std::vector<std::string> &Args, const std::string &Arch,
+                     const std::vector<std::string> &Defines);
 
 /// Parses every TU of the list with its project command line, running the
 /// action of Factory on each. TUs run in parallel on Jobs threads; the

@@ -16,7 +16,11 @@ __global__ void positives(int *out) {
   int tid = threadIdx.x;
   // CHECK: :[[@LINE+1]]:20: warning: lane index 'tid % 32' assumes 32-wide warps; AMD wavefronts have 64 lanes: use warpSize [wave64-warp-size-literal]
   int lane = tid % 32;
+  // CHECK: :[[@LINE+2]]:18: warning: warp index 'tid / WARP_SIZE' assumes 32-wide warps; use warpSize ('WARP_SIZE' = 32) [wave64-warp-size-literal]
+  // CHECK: :6:19: note: 'WARP_SIZE' defined as 32 here
   int warp = tid / WARP_SIZE;
+  // CHECK: :[[@LINE+2]]:19: warning: warp index 'tid >> kLogWarp' assumes 32-wide warps; use warpSize ('kLogWarp' = 5)
+  // CHECK: :{{[0-9]+}}:20: note: 'kLogWarp' defined as 5 here
   int warp2 = tid >> kLogWarp;
   // CHECK: :[[@LINE+1]]:29: warning: lane index 'threadIdx.x & 31' assumes 32-wide warps
   int lane2 = threadIdx.x & 31;
@@ -50,6 +54,8 @@ __global__ void mixed(int *out) {
 // CHECK: :[[@LINE+1]]:15: warning: 'W' (= 32) is used as the warp width
 template <int W = 32> __global__ void tmpl(int *out) {
 // CHECK: :{{[0-9]+}}:{{[0-9]+}}: note: used as the warp width here: 'threadIdx.x % W'
+// CHECK: :[[@LINE+2]]:24: warning: lane index 'threadIdx.x % W' assumes 32-wide warps; AMD wavefronts have 64 lanes: use warpSize ('W' = 32)
+// CHECK: :[[@LINE-3]]:15: note: 'W' defined as 32 here
   out[0] = threadIdx.x % W;
 }
 
@@ -58,6 +64,8 @@ template <int W = 32> __global__ void tmpl(int *out) {
 enum WarpConst { kWarp = 32 };
 // CHECK: :{{[0-9]+}}:{{[0-9]+}}: note: used as the warp width here: 'threadIdx.x / kWarp'
 __global__ void enums(int *out) {
+  // CHECK: :[[@LINE+2]]:19: warning: warp index 'threadIdx.x / kWarp' assumes 32-wide warps; use warpSize ('kWarp' = 32)
+  // CHECK: :{{[0-9]+}}:18: note: 'kWarp' defined as 32 here
   out[threadIdx.x / kWarp] = 0;
 }
 
@@ -79,3 +87,57 @@ __global__ void negatives(unsigned *bits, int n, const unsigned *keys) {
   bits[word] = bucket + chunks + v;
 }
 
+
+// Uses of a warp constant beyond lane math, each reported where it is:
+// array sizes, loop bounds and strides, counts of warps, on either side.
+// CHECK: :[[@LINE+1]]:15: warning: 'LANES' (= 32) is used as the warp width
+#define LANES 32
+// CHECK: :{{[0-9]+}}:{{[0-9]+}}: note: used as the warp width here
+// CHECK: :{{[0-9]+}}:{{[0-9]+}}: note: used as the warp width here
+// CHECK: :{{[0-9]+}}:{{[0-9]+}}: note: used as the warp width here
+// CHECK: :{{[0-9]+}}:{{[0-9]+}}: note: used as the warp width here
+__global__ void uses(float *out, const float *in, int n) {
+  // CHECK: :[[@LINE+2]]:25: warning: array 'tile' has one element per lane of a warp of 'LANES' (= 32); AMD wavefronts have 64 lanes: derive it from warpSize
+  // CHECK: :{{[0-9]+}}:15: note: 'LANES' defined as 32 here
+  __shared__ float tile[LANES];
+  int lane = threadIdx.x % warpSize;
+  // CHECK: :[[@LINE+2]]:34: warning: loop striding by the lanes of a warp of 'LANES' (= 32)
+  // CHECK: :{{[0-9]+}}:15: note: 'LANES' defined as 32 here
+  for (int i = lane; i < n; i += LANES)
+    tile[lane] += in[i];
+  // CHECK: :[[@LINE+2]]:23: warning: loop over the lanes of a warp of 'LANES' (= 32)
+  // CHECK: :{{[0-9]+}}:15: note: 'LANES' defined as 32 here
+  for (int l = 0; l < LANES; ++l)
+    out[l] = tile[l];
+}
+int warps_for(int n) {
+  // CHECK: :[[@LINE+2]]:26: warning: '(n + LANES - 1) / LANES' counts warps of 'LANES' (= 32)
+  // CHECK: :{{[0-9]+}}:15: note: 'LANES' defined as 32 here
+  return (n + LANES - 1) / LANES;
+}
+
+// Lanes counted down from lane 31, and the first 32 threads as "the first
+// warp" in a function that works per warp.
+__global__ void last_lanes(float *out, float v) {
+  float acc = 0.f;
+  // CHECK: :[[@LINE+1]]:16: error: loop over lanes counting down from lane 31 leaves out lanes 32-63 of a 64-lane wavefront: start at warpSize - 1
+  for (int l = 31; l >= 0; --l)
+    acc += __shfl(v, l);
+  // CHECK: :[[@LINE+1]]:21: warning: 'threadIdx.x < 32' takes the first 32 threads as the first warp; a 64-lane wavefront has 64: compare with warpSize
+  if (threadIdx.x < 32)
+    out[threadIdx.x] = acc;
+}
+
+// Negatives: 32 threads of a tile in code with no warp-level work, a
+// constant that is not a warp width, and a run-time width.
+#define TILE 32
+__global__ void tiles(float *out, const float *in, int n) {
+  __shared__ float t[TILE][TILE + 1];
+  if (threadIdx.x < 32)
+    t[threadIdx.y][threadIdx.x] = in[threadIdx.x];
+  for (int i = 0; i < TILE; ++i)
+    out[i] = t[i][0] + float(n / TILE);
+  const int ws = warpSize;
+  for (int i = threadIdx.x; i < n; i += ws)
+    out[i] = float(i / ws);
+}

@@ -30,6 +30,8 @@ __global__ void negatives(unsigned *bits, const unsigned *keys) {
 // CHECK: wave64-warp-size-literal.hip:12:18: note: used as the warp width here: 'tid / WARP_SIZE'
 // CHECK: wave64-warp-size-literal.hip:7:27: warning: lane index 'LANE_OF(tid)' assumes 32-wide warps; AMD wavefronts have 64 lanes: use warpSize [wave64-warp-size-literal]
 // CHECK: wave64-warp-size-literal.hip:11:20: warning: lane index 'tid & 31' assumes 32-wide warps; AMD wavefronts have 64 lanes: use warpSize [wave64-warp-size-literal]
+// CHECK: wave64-warp-size-literal.hip:12:18: warning: warp index 'tid / WARP_SIZE' assumes 32-wide warps; use warpSize ('WARP_SIZE' = 32) [wave64-warp-size-literal]
+// CHECK: wave64-warp-size-literal.hip:6:19: note: 'WARP_SIZE' defined as 32 here
 // CHECK: wave64-warp-size-literal.hip:14:18: warning: shuffle loop starting at offset 16 covers a 32-wide warp; on a 64-lane wavefront each half reduces separately: start at warpSize / 2 [wave64-warp-size-literal]
 // CHECK: wave64-warp-size-literal.hip:16:25: warning: shuffle width 32 splits a 64-lane wavefront into independent 32-lane halves; use warpSize [wave64-warp-size-literal]
 // CHECK: wave64-warp-size-literal.hip:17:25: error: broadcast from lane 31 reads the middle of a 64-lane wavefront, not its last lane; use warpSize - 1 [wave64-warp-size-literal]

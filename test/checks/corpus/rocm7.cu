@@ -14,7 +14,7 @@ __global__ void partials(float *out, const float *in) {
   __shared__ float partial[warpSize]; // BUG: rocm7-warpsize-constexpr
   __shared__ float row[LANES_PER_ROW]; // MAY: rocm7-warpsize-constexpr
   float regs[warpSize / 4]; // BUG: rocm7-warpsize-constexpr
-  static_assert(warpSize == 32, "32-wide warps"); // BUG: rocm7-warpsize-constexpr, wave64-warp-size-literal
+  static_assert(warpSize == 32, "32-wide warps"); // BUG: rocm7-warpsize-constexpr, wave64-width-guard
   partial[threadIdx.x % warpSize] = in[threadIdx.x]; // OK
   row[0] = 0;
   regs[0] = kHalfWarp;

@@ -75,7 +75,7 @@ __global__ void named_width(float *out, const float *in) {
 }
 
 __global__ void width_guard(int *status) {
-  if (warpSize != 32) { // BUG: wave64-warp-size-literal
+  if (warpSize != 32) { // BUG: wave64-width-guard
     status[0] = -1;
     return;
   }
@@ -97,14 +97,14 @@ __global__ void per_warp_sum(float *out, const float *in) {
 
 void launch_sums(float *out, const float *in, int blocks) {
   int threads = 256;
-  size_t shmem = (threads / 32) * sizeof(float); // BUG: wave64-warp-size-literal
+  size_t shmem = (threads / 32) * sizeof(float); // BUG: wave64-host-launch-width
   per_warp_sum<<<blocks, threads, shmem>>>(out, in);
 }
 
 int main() {
   int dev = 0, ws = 0;
   cudaDeviceGetAttribute(&ws, cudaDevAttrWarpSize, dev);
-  if (ws != 32) { // BUG: wave64-warp-size-literal
+  if (ws != 32) { // BUG: wave64-width-guard
     std::fprintf(stderr, "needs 32-wide warps\n");
     std::exit(1);
   }

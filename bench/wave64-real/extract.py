@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""Extract the wave64 real-code corpus from fetched mirrors.
+
+Usage:
+  extract.py MIRROR_ROOT CORPUS_ROOT [--commits commits.txt] [--hunks OUT.json]
+             [--clean clean.json]
+
+MIRROR_ROOT holds bare git dirs as the `fetch` tool leaves them
+(MIRROR_ROOT/<owner>+<name>/repo). For every commit in commits.txt this writes,
+outside every repository,
+
+  CORPUS_ROOT/<project>/<commit>/before/<path>   file at the commit's parent
+  CORPUS_ROOT/<project>/<commit>/after/<path>    file at the commit
+  CORPUS_ROOT/<project>/<commit>/ctx/<path>      headers of the touched files'
+                                                 folders at the parent (for -I)
+  CORPUS_ROOT/<project>/<commit>/drivers.txt     untouched TUs of those folders
+                                                 that include a touched header,
+                                                 copied into before/ and after/
+                                                 so the header gets linted
+
+and, with --hunks, the raw zero-context diff hunks (with their text, so this
+file stays outside the repository) that labels.json is built from.
+Only C, C++, CUDA and HIP sources are taken; build files are not linted.
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+
+SRC_EXT = ('.cu', '.cuh', '.h', '.hpp', '.cpp', '.cc', '.hip', '.c', '.inc',
+           '.inl', '.cxx')
+HDR_EXT = ('.h', '.cuh', '.hpp', '.inc', '.inl')
+MAX_DRIVERS = 2  # TUs taken per touched header
+TU_EXT = ('.cu', '.cpp', '.cc', '.c', '.hip', '.cxx')
+
+
+def git(repo, *args, binary=False):
+    out = subprocess.run(['git', '-C', repo, *args], capture_output=True,
+                         check=True).stdout
+    return out if binary else out.decode('utf-8', 'replace')
+
+
+def read_commits(path):
+    rows = []
+    for line in open(path):
+        line = line.split('#', 1)[0].strip()
+        if not line:
+            continue
+        f = line.split()
+        rows.append({'project': f[0], 'repo': f[1], 'commit': f[2],
+                     'exclude': f[3:]})
+    return rows
+
+
+def mirror_dir(root, repo):
+    return os.path.join(root, repo.replace('/', '+'), 'repo')
+
+
+def write_blob(repo, rev, path, dest):
+    try:
+        data = git(repo, 'show', f'{rev}:{path}', binary=True)
+    except subprocess.CalledProcessError:
+        return False
+    os.makedirs(os.path.dirname(dest), exist_ok=True)
+    with open(dest, 'wb') as f:
+        f.write(data)
+    return True
+
+
+HUNK_RE = re.compile(r'^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@')
+
+
+def parse_hunks(diff_text):
+    hunks, cur = [], None
+    for line in diff_text.splitlines():
+        m = HUNK_RE.match(line)
+        if m:
+            b, bn, a, an = m.groups()
+            cur = {'before_start': int(b),
+                   'before_count': 1 if bn is None else int(bn),
+                   'after_start': int(a),
+                   'after_count': 1 if an is None else int(an),
+                   'removed': [], 'added': []}
+            hunks.append(cur)
+        elif cur is not None and line.startswith('-') and not line.startswith('---'):
+            cur['removed'].append(line[1:])
+        elif cur is not None and line.startswith('+') and not line.startswith('+++'):
+            cur['added'].append(line[1:])
+    return hunks
+
+
+def extract_clean(mirrors, corpus, clean_json):
+    """CORPUS/clean/<half>/<name>/files/<path> for the listed paths, and
+    CORPUS/clean/<half>/<name>/ctx/<path> for the headers of include_dirs."""
+    for e in json.load(open(clean_json))['sets']:
+        repo = mirror_dir(mirrors, e['repo'])
+        base = os.path.join(corpus, 'clean', e['half'], e['name'])
+        for p in e['paths']:
+            if not write_blob(repo, e['commit'], p, os.path.join(base, 'files', p)):
+                print(f"missing {e['repo']}@{e['commit']}:{p}", file=sys.stderr)
+        for d in e['include_dirs']:
+            for p in git(repo, 'ls-tree', '-r', '--name-only', e['commit'], d).split('\n'):
+                if p.endswith(HDR_EXT):
+                    write_blob(repo, e['commit'], p, os.path.join(base, 'ctx', p))
+        print(f"clean {e['half']}/{e['name']}: {len(e['paths'])} files", file=sys.stderr)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('mirrors')
+    ap.add_argument('corpus')
+    ap.add_argument('--commits', default=os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), 'commits.txt'))
+    ap.add_argument('--hunks')
+    ap.add_argument('--clean', help='clean.json: also extract the clean set')
+    a = ap.parse_args()
+    if a.clean:
+        extract_clean(a.mirrors, a.corpus, a.clean)
+    all_hunks = []
+    for row in read_commits(a.commits):
+        repo = mirror_dir(a.mirrors, row['repo'])
+        if not os.path.isdir(repo):
+            print(f'missing mirror {repo}', file=sys.stderr)
+            continue
+        full = git(repo, 'rev-parse', row['commit']).strip()
+        parent = git(repo, 'rev-parse', full + '^').strip()
+        names = git(repo, 'diff', '--name-only', parent, full).split('\n')
+        names = [n for n in names if n.endswith(SRC_EXT)
+                 and not any(x in n for x in row['exclude'])]
+        base = os.path.join(a.corpus, row['project'], row['commit'])
+        ctx_dirs = set()
+        for n in names:
+            write_blob(repo, parent, n, os.path.join(base, 'before', n))
+            write_blob(repo, full, n, os.path.join(base, 'after', n))
+            ctx_dirs.add(os.path.dirname(n))
+            for h in parse_hunks(git(repo, 'diff', '-U0', parent, full, '--', n)):
+                h.update({'project': row['project'], 'repo': row['repo'],
+                          'commit': row['commit'], 'file': n})
+                all_hunks.append(h)
+        drivers = []
+        for d in ctx_dirs:
+            tree = git(repo, 'ls-tree', '--name-only', parent, (d + '/') if d else '.')
+            for p in tree.split('\n'):
+                if p.endswith(HDR_EXT):
+                    write_blob(repo, parent, p, os.path.join(base, 'ctx', p))
+                elif p.endswith(TU_EXT) and p not in names:
+                    drivers.append(p)
+        # A header is linted only through a TU that includes it: take the
+        # project's own TUs of the same folder that include a touched header.
+        hdrs = [os.path.basename(n) for n in names if n.endswith(HDR_EXT)]
+        used, per_hdr = [], {}
+        for p in drivers:
+            text = git(repo, 'show', f'{parent}:{p}')
+            hit = [h for h in hdrs if per_hdr.get(h, 0) < MAX_DRIVERS and re.search(
+                r'#\s*include\s*["<][^">]*\b' + re.escape(h) + '[">]', text)]
+            if hit:
+                for h in hit:
+                    per_hdr[h] = per_hdr.get(h, 0) + 1
+                write_blob(repo, parent, p, os.path.join(base, 'before', p))
+                write_blob(repo, full, p, os.path.join(base, 'after', p))
+                used.append(p)
+        with open(os.path.join(base, 'drivers.txt'), 'w') as f:
+            f.write(''.join(u + '\n' for u in used))
+        print(f"{row['project']} {row['commit']}: {len(names)} files", file=sys.stderr)
+    if a.hunks:
+        with open(a.hunks, 'w') as f:
+            json.dump(all_hunks, f, indent=1)
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,317 @@
+#!/usr/bin/env python3
+"""Measure `hipport lint` on the wave64-real corpus (held-out half first).
+
+Usage:
+  measure.py CORPUS HIPPORT [--labels labels.json] [--clean clean.json]
+             [--min-severity warning] [-j N] [--dump DIR]
+
+CORPUS is what extract.py wrote (CORPUS/<project>/<commit>/{before,after,ctx},
+CORPUS/clean/...). For every fix commit, lint runs once on the BEFORE tree as
+a user would (`hipport lint DIR --format json -- -I<ctx dirs>`); only findings
+in the files the fix touched are scored. A touched header that no TU of the
+tree includes, and a CUDA source with a C/C++ extension (.c, .cc, .cpp), is
+reached through a one-line driver `.cu` of ours that includes it (written in
+a temporary copy, never in CORPUS). The project's HIP build macros
+(BUILD_DEFINES, e.g. -DUSE_ROCM) are passed after `--` unless --no-build-defines.
+
+Figures, per project, per half and for all:
+  recall     bug-site hunks (labels.json `bug_site`) with a finding of a width
+             check (`wave64-*`) at or above --min-severity within 2 lines of
+             the hunk's before-lines
+  near       share of those findings that lie within 2 lines of a bug site
+  the same two for grep -nE '32|31|0x1f|__ballot|__popc' on the same files
+  clean      error-severity width findings per 5,000 lines on the clean set,
+             each one listed
+"""
+import argparse
+import collections
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+HDR_EXT = ('.h', '.cuh', '.hpp', '.inc', '.inl')
+TU_EXT = ('.cu', '.cpp', '.cc', '.c', '.hip', '.cxx')
+GREP_RE = re.compile(r'32|31|0x1f|__ballot|__popc')
+SEV_RANK = {'note': 0, 'remark': 1, 'warning': 2, 'error': 3}
+NEAR = 2
+DRIVER_DIR = '__wave64_bench_drivers__'
+# The project's own build-system macros of its HIP build (what a user's
+# compile_commands.json would carry). Compiler-predefined macros
+# (__HIP_PLATFORM_AMD__, __GFX9__, ...) are left to hipport.
+BUILD_DEFINES = {
+    'exllamav2': ['-DUSE_ROCM'],
+    'fbgemm': ['-DUSE_ROCM'],
+    'ggml': ['-DGGML_USE_HIP'],
+    'hypre': ['-DHYPRE_USING_HIP', '-DHYPRE_USING_GPU'],
+    'mamba': ['-DUSE_ROCM', '-DROCM_WARP_SIZE=64'],  # setup.py's, for a wave64 target
+}
+
+
+def is_width_check(check_id):
+    return check_id.startswith('wave64-')
+
+
+def needs_driver(tree, rel):
+    """A header no TU in `tree` includes, or CUDA code in a .c/.cc/.cpp file."""
+    path = os.path.join(tree, rel)
+    if rel.endswith(HDR_EXT):
+        base = re.escape(os.path.basename(rel))
+        pat = re.compile(r'#\s*include\s*["<][^">]*\b' + base + r'[">]')
+        for dp, _, fs in os.walk(tree):
+            for f in fs:
+                if f.endswith(TU_EXT):
+                    with open(os.path.join(dp, f), errors='replace') as fh:
+                        if pat.search(fh.read()):
+                            return False
+        return True
+    if rel.endswith(('.c', '.cc', '.cpp', '.cxx')):
+        with open(path, errors='replace') as fh:
+            text = fh.read()
+        return bool(re.search(r'__global__|__device__|__shfl|__ballot|<<<', text))
+    return False
+
+
+def run_lint(hipport, tree, files, inc_dirs, jobs, defines=()):
+    """Lint a temporary copy of `tree`; return (findings, parse-error TUs, drivers)."""
+    tmp = tempfile.mkdtemp(prefix='wave64-real-')
+    try:
+        root = os.path.join(tmp, 'root')
+        shutil.copytree(tree, root)
+        drivers = 0
+        for rel in files:
+            if os.path.exists(os.path.join(root, rel)) and needs_driver(root, rel):
+                d = os.path.join(root, DRIVER_DIR)
+                os.makedirs(d, exist_ok=True)
+                name = rel.replace('/', '__') + '.cu'
+                with open(os.path.join(d, name), 'w') as f:
+                    f.write(f'#include "{os.path.join(root, rel)}"\n')
+                drivers += 1
+        dirs = sorted({os.path.dirname(os.path.join(root, r)) for r in files})
+        cmd = [hipport, 'lint', root, '--format', 'json', '--fail-on', 'never',
+               '-j', str(jobs), '--']
+        cmd += ['-I' + d for d in dirs] + ['-I' + d for d in inc_dirs] + list(defines)
+        p = subprocess.run(cmd, capture_output=True, text=True)
+        try:
+            out = json.loads(p.stdout)
+        except json.JSONDecodeError:
+            print(f'lint output not JSON for {tree}: {p.stderr[-400:]}', file=sys.stderr)
+            return [], 0, drivers
+        # main warns on stderr; later versions also report lint-parse-error findings
+        parse_err = max(len(re.findall(r'parse error\(s\)', p.stderr)),
+                        len({f['file'] for f in out.get('findings', [])
+                             if f.get('checkId') == 'lint-parse-error'}))
+        seen, found = set(), []
+        for f in out.get('findings', []):
+            rel = f['file']
+            if rel.startswith(root):
+                rel = os.path.relpath(rel, root)
+            key = (rel, f['line'], f['checkId'])
+            if key in seen:
+                continue
+            seen.add(key)
+            found.append({'file': rel, 'line': f['line'], 'check': f['checkId'],
+                          'severity': f['severity'], 'message': f.get('message', '')})
+        return found, parse_err, drivers
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def grep_findings(tree, files):
+    out = []
+    for rel in files:
+        path = os.path.join(tree, rel)
+        if not os.path.exists(path):
+            continue
+        with open(path, errors='replace') as fh:
+            for i, line in enumerate(fh, 1):
+                if GREP_RE.search(line):
+                    out.append({'file': rel, 'line': i})
+    return out
+
+
+def defines_for(a, project):
+    return [] if a.no_build_defines else BUILD_DEFINES.get(project, [])
+
+
+def near(f, hunks):
+    return any(h['file'] == f['file'] and
+               h['before_lines'][0] - NEAR <= f['line'] <= h['before_lines'][1] + NEAR
+               for h in hunks)
+
+
+class Tally:
+    def __init__(self):
+        self.sites = self.hit = self.ghit = 0
+        self.found = self.fnear = self.grep = self.gnear = 0
+        self.hit_any = 0
+        self.missed = collections.Counter()
+        self.by_class = collections.Counter()
+        self.far = []
+        self.parse_err = self.drivers = 0
+
+    def add(self, o):
+        for k, v in vars(o).items():
+            if k in ('missed', 'by_class'):
+                getattr(self, k).update(v)
+            elif k == 'far':
+                self.far += v
+            else:
+                setattr(self, k, getattr(self, k) + v)
+
+
+def ratio(a, b):
+    return f'{a / b:.3f}' if b else '  n/a'
+
+
+def fmt(name, t):
+    return (f'{name:<14} sites {t.sites:4d}  lint recall {ratio(t.hit, t.sites)} '
+            f'({t.hit}/{t.sites}), near {ratio(t.fnear, t.found)} ({t.fnear}/{t.found})'
+            f' | grep recall {ratio(t.ghit, t.sites)} ({t.ghit}/{t.sites}), near '
+            f'{ratio(t.gnear, t.grep)} ({t.gnear}/{t.grep}) | any-severity recall '
+            f'{ratio(t.hit_any, t.sites)} | parse-error TUs {t.parse_err}, drivers {t.drivers}')
+
+
+def measure_corpus(a, labels, dump):
+    by_commit = collections.OrderedDict()
+    for h in labels['hunks']:
+        by_commit.setdefault((h['project'], h['commit']), []).append(h)
+    per_proj = collections.OrderedDict()
+    min_rank = SEV_RANK[a.min_severity]
+    for (proj, commit), hunks in by_commit.items():
+        base = os.path.join(a.corpus, proj, commit)
+        before = os.path.join(base, 'before')
+        if not os.path.isdir(before):
+            print(f'missing {before}; run extract.py', file=sys.stderr)
+            continue
+        files = sorted({h['file'] for h in hunks})
+        ctx = sorted({os.path.join(base, 'ctx', os.path.dirname(f)) for f in files})
+        found, perr, drv = run_lint(a.hipport, before, files, ctx, a.jobs,
+                                    defines_for(a, proj))
+        in_files = [f for f in found if f['file'] in files and is_width_check(f['check'])]
+        scored = [f for f in in_files if SEV_RANK.get(f['severity'], 0) >= min_rank]
+        sites = [h for h in hunks if h['bug_site']]
+        g = grep_findings(before, files)
+        t = Tally()
+        t.parse_err, t.drivers = perr, drv
+        t.sites = len(sites)
+        for h in sites:
+            hit = any(near(f, [h]) for f in scored)
+            t.hit += hit
+            t.hit_any += any(near(f, [h]) for f in in_files)
+            t.ghit += any(near(f, [h]) for f in g)
+            t.by_class[h['class']] += 1
+            if not hit:
+                t.missed[h['class']] += 1
+        t.found = len(scored)
+        t.fnear = sum(near(f, sites) for f in scored)
+        t.far = [dict(f, project=proj, commit=commit) for f in scored if not near(f, sites)]
+        t.grep = len(g)
+        t.gnear = sum(near(f, sites) for f in g)
+        half = labels['halves'][proj]
+        per_proj.setdefault((half, proj), Tally()).add(t)
+        if dump:
+            with open(os.path.join(dump, f'{proj}-{commit}.json'), 'w') as fh:
+                json.dump({'findings': found, 'scored': scored}, fh, indent=1)
+    return per_proj
+
+
+def measure_clean(a, clean, dump):
+    res = collections.OrderedDict()
+    for e in clean['sets']:
+        base = os.path.join(a.corpus, 'clean', e['half'], e['name'])
+        files_root = os.path.join(base, 'files')
+        if not os.path.isdir(files_root):
+            print(f'missing {files_root}; run extract.py --clean', file=sys.stderr)
+            continue
+        inc = [os.path.join(base, 'ctx', d) for d in e['include_dirs']]
+        found, perr, _ = run_lint(a.hipport, files_root, e['paths'], inc, a.jobs,
+                                  defines_for(a, e['name'].split('-')[0]))
+        lines = 0
+        for p in e['paths']:
+            with open(os.path.join(files_root, p), errors='replace') as fh:
+                lines += sum(1 for _ in fh)
+        errs = [f for f in found if f['file'] in e['paths'] and is_width_check(f['check'])
+                and f['severity'] == 'error']
+        warns = [f for f in found if f['file'] in e['paths'] and is_width_check(f['check'])
+                 and f['severity'] == 'warning']
+        g = grep_findings(files_root, e['paths'])
+        r = res.setdefault(e['half'], {'lines': 0, 'errors': [], 'warnings': 0, 'grep': 0,
+                                        'files': 0, 'parse_err': 0})
+        r['lines'] += lines
+        r['files'] += len(e['paths'])
+        r['errors'] += [dict(f, set=e['name']) for f in errs]
+        r['warnings'] += len(warns)
+        r['grep'] += len(g)
+        r['parse_err'] += perr
+        if dump:
+            with open(os.path.join(dump, f'clean-{e["name"]}.json'), 'w') as fh:
+                json.dump(found, fh, indent=1)
+    return res
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('corpus')
+    ap.add_argument('hipport')
+    ap.add_argument('--labels', default=os.path.join(HERE, 'labels.json'))
+    ap.add_argument('--clean', default=os.path.join(HERE, 'clean.json'))
+    ap.add_argument('--min-severity', default='warning', choices=list(SEV_RANK))
+    ap.add_argument('-j', '--jobs', type=int, default=1)
+    ap.add_argument('--dump', help='write the raw findings of every run here')
+    ap.add_argument('--list-far', action='store_true',
+                    help='list every scored finding that is not near a bug site')
+    ap.add_argument('--no-build-defines', action='store_true',
+                    help="do not pass the projects' HIP build macros (BUILD_DEFINES)")
+    a = ap.parse_args()
+    if a.dump:
+        os.makedirs(a.dump, exist_ok=True)
+    labels = json.load(open(a.labels))
+    clean = json.load(open(a.clean))
+    ver = subprocess.run([a.hipport, '--version'], capture_output=True, text=True)
+    print(f'# wave64-real: {a.hipport} ({(ver.stdout or ver.stderr).strip()[:80]})')
+    print('# build defines: ' + ('none' if a.no_build_defines else json.dumps(BUILD_DEFINES)))
+    print(f'# width checks: wave64-*; scored severity >= {a.min_severity}; near = within '
+          f'{NEAR} lines of a bug-site hunk\'s before-lines; grep: {GREP_RE.pattern}')
+    per_proj = measure_corpus(a, labels, a.dump)
+    total = Tally()
+    for half in ('heldout', 'tuning'):
+        print(f'\n## {half} half')
+        ht = Tally()
+        for (h, proj), t in per_proj.items():
+            if h == half:
+                print(fmt(proj, t))
+                ht.add(t)
+        print(fmt(f'[{half}]', ht))
+        print('   recall by class: ' + ', '.join(
+            f'{c} {n - ht.missed[c]}/{n}' for c, n in ht.by_class.most_common()))
+        print(f'   missed bug-site classes: {dict(ht.missed.most_common())}')
+        if a.list_far:
+            print(f'   findings not near a bug site ({len(ht.far)}):')
+            for f in ht.far:
+                print(f"     {f['project']}/{f['commit']}/{f['file']}:{f['line']} "
+                      f"{f['severity']} [{f['check']}] {f['message'][:90]}")
+        total.add(ht)
+    print('\n## both halves')
+    print(fmt('[all]', total))
+    res = measure_clean(a, clean, a.dump)
+    for half in ('heldout', 'tuning'):
+        r = res.get(half)
+        if not r:
+            continue
+        per = 5000 * len(r['errors']) / r['lines'] if r['lines'] else 0
+        print(f'\n## clean set, {half}: {r["files"]} files, {r["lines"]} lines, '
+              f'{len(r["errors"])} error-severity width findings = {per:.2f} per 5,000 lines '
+              f'({r["warnings"]} warnings; grep lines {r["grep"]} = '
+              f'{5000 * r["grep"] / max(r["lines"], 1):.1f} per 5,000; parse-error TUs '
+              f'{r["parse_err"]})')
+        for f in r['errors']:
+            print(f'  {f["set"]}/{f["file"]}:{f["line"]} [{f["check"]}] {f["message"][:110]}')
+
+
+if __name__ == '__main__':
+    main()

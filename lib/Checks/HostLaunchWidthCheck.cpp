@@ -1,0 +1,275 @@
+#include "Checks/HostLaunchWidthCheck.h"
+#include "Checks/CudaPatterns.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+
+#include <fmt/format.h>
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace hipport::checks {
+
+const CheckInfo HostLaunchWidthCheck::Info = {
+    "wave64-host-launch-width", core::Severity::Error,
+    "launch grid, block or shared-memory sizes computed with a warp width "
+    "the launched kernel does not use (32 on the host, warpSize in the "
+    "kernel, or the reverse)"};
+
+void HostLaunchWidthCheck::registerMatchers(MatchFinder &F) {
+  auto NotInst = unless(isInTemplateInstantiation());
+  F.addMatcher(cudaKernelCallExpr(NotInst).bind("launch"), this);
+  // Host reads of a warp constant picked per AMD target.
+  F.addMatcher(declRefExpr(to(varDecl()), NotInst).bind("ref"), this);
+  F.addMatcher(integerLiteral(NotInst).bind("lit"), this);
+  F.addMatcher(callExpr(callee(functionDecl(hasAnyName(
+                            "cudaLaunchKernel", "hipLaunchKernel",
+                            "cudaLaunchCooperativeKernel",
+                            "hipLaunchCooperativeKernel"))),
+                        NotInst)
+                   .bind("api"),
+               this);
+}
+
+namespace {
+
+/// What a kernel's body says about the width it works with.
+struct KernelWidth {
+  const Expr *WarpSize = nullptr; ///< a warpSize reference
+  std::optional<LaneMath> Fixed;  ///< lane math with a 32 constant
+  bool Collectives = false;       ///< shuffles, ballots, votes
+};
+
+bool hasCollective(const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *C = dyn_cast<CallExpr>(S)) {
+    llvm::StringRef N = calleeName(C);
+    if (isShuffleName(N) || N.starts_with("__ballot") ||
+        N.starts_with("__any") || N.starts_with("__all") ||
+        N == "__activemask")
+      return true;
+  }
+  for (const Stmt *C : S->children())
+    if (hasCollective(C))
+      return true;
+  return false;
+}
+
+KernelWidth widthOf(const FunctionDecl *K, ASTContext &C) {
+  KernelWidth W;
+  if (!K)
+    return W;
+  if (const FunctionDecl *P = K->getTemplateInstantiationPattern())
+    K = P;
+  const Stmt *Body = K->getBody();
+  if (!Body)
+    return W;
+  W.WarpSize = findWarpSizeRef(Body, C);
+  W.Fixed = findLaneMath(Body, C);
+  if (W.Fixed && W.Fixed->K == LaneMath::BlockDimDiv)
+    W.Fixed.reset();
+  W.Collectives = hasCollective(Body);
+  return W;
+}
+
+/// A 32 (or its log, 5) that sizes something per warp: an operand of
+/// `*`, `/`, `<<`, `>>` in a size expression.
+struct WidthUse {
+  const BinaryOperator *Op = nullptr;
+  ConstantOrigin Origin;
+};
+
+struct SizeFacts {
+  std::vector<WidthUse> Fixed;
+  const Expr *Queried = nullptr;
+  /// A 32 or 64 whose definition the preprocessor picks per AMD target.
+  const Expr *PerPass = nullptr;
+  ConstantOrigin PerPassOrigin;
+};
+
+void collect(const Expr *E, ASTContext &C, unsigned Depth, SizeFacts &Out,
+             const TargetRegions &Regions) {
+  if (!E || Depth > 4)
+    return;
+  E = E->IgnoreParenImpCasts();
+  if (!Out.PerPass && (isa<DeclRefExpr>(E) || isa<IntegerLiteral>(E))) {
+    ConstantOrigin O = constantOrigin(E, C, {32, 64});
+    if (O.named() &&
+        Regions.contains(O.Loc, C.getSourceManager())) {
+      Out.PerPass = E;
+      Out.PerPassOrigin = O;
+    }
+  }
+  if (!Out.Queried && isQueriedWidth(E, C)) {
+    Out.Queried = E;
+    return;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    BinaryOperatorKind K = BO->getOpcode();
+    bool Scale = K == BO_Mul || K == BO_Div || K == BO_MulAssign ||
+                 K == BO_DivAssign;
+    bool Shift = K == BO_Shl || K == BO_Shr;
+    if (Scale || Shift)
+      for (const Expr *Side : {BO->getLHS(), BO->getRHS()}) {
+        if (Shift && Side != BO->getRHS())
+          continue;
+        ConstantOrigin O = constantOrigin(
+            Side, C, Shift ? std::initializer_list<int64_t>{5}
+                           : std::initializer_list<int64_t>{32});
+        // `32 * sizeof(T)` is as often 32 elements as one per lane; only a
+        // named warp constant says which.
+        const Expr *Other = Side == BO->getLHS() ? BO->getRHS() : BO->getLHS();
+        if (O.K == ConstantOrigin::Literal &&
+            isa<UnaryExprOrTypeTraitExpr>(Other->IgnoreParenImpCasts()))
+          continue;
+        if (O.K != ConstantOrigin::None)
+          Out.Fixed.push_back({BO, O});
+      }
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (VD->isLocalVarDecl() && VD->getInit())
+        collect(VD->getInit(), C, Depth + 1, Out, Regions);
+  for (const Stmt *Ch : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(Ch))
+      collect(CE, C, Depth, Out, Regions);
+}
+
+const FunctionDecl *launchedKernel(const Expr *E) {
+  E = strip(E);
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    if (U->getOpcode() == UO_AddrOf)
+      E = strip(U->getSubExpr());
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return dyn_cast<FunctionDecl>(DRE->getDecl());
+  return nullptr;
+}
+
+} // namespace
+
+void HostLaunchWidthCheck::checkArg(const Expr *Arg, const char *Role,
+                                    const FunctionDecl *Kernel,
+                                    const Expr *Site, ASTContext &C) {
+  if (!Arg || isa<CXXDefaultArgExpr>(Arg))
+    return;
+  SizeFacts S;
+  collect(Arg, C, 0, S, Regions);
+  if (S.Fixed.empty() && !S.Queried)
+    return;
+  KernelWidth W = widthOf(Kernel, C);
+  std::string Name = Kernel ? Kernel->getNameAsString() : "the kernel";
+  for (const WidthUse &U : S.Fixed) {
+    CheckDiag D;
+    D.Loc = U.Op->getOperatorLoc();
+    D.Range = U.Op->getSourceRange();
+    std::string Text = sourceText(U.Op->getSourceRange(), C);
+    if (W.WarpSize) {
+      D.Level = core::Severity::Error;
+      D.Message = fmt::format(
+          "launch {} '{}' is sized for 32-wide warps, but kernel '{}' "
+          "indexes warps with warpSize: at wave64 the two disagree; size it "
+          "with the device's warp width (hipDeviceAttributeWarpSize)",
+          Role, Text, Name);
+      D.Notes.emplace_back(W.WarpSize->getBeginLoc(), "warpSize used here");
+    } else if (U.Origin.named() && (W.Collectives || W.Fixed)) {
+      D.Level = core::Severity::Warning;
+      D.Message = fmt::format(
+          "launch {} '{}' assumes 32-wide warps ('{}' = {}) for kernel '{}', "
+          "which works per warp; AMD wavefronts have 64 lanes: size it with "
+          "the device's warp width",
+          Role, Text, U.Origin.Name, U.Origin.Value, Name);
+    } else {
+      continue;
+    }
+    D.Notes.emplace_back(Site->getBeginLoc(), "launched here");
+    report(C, std::move(D));
+    return;
+  }
+  if (S.Queried && W.Fixed) {
+    CheckDiag D;
+    D.Level = core::Severity::Error;
+    D.Loc = S.Queried->getBeginLoc();
+    D.Range = S.Queried->getSourceRange();
+    D.Message = fmt::format(
+        "launch {} is sized with the device's warp width, but kernel '{}' "
+        "computes lanes and warps with 32 ('{}'): at wave64 the two "
+        "disagree",
+        Role, Name, sourceText(W.Fixed->Op->getSourceRange(), C));
+    D.Notes.emplace_back(W.Fixed->Op->getOperatorLoc(), "32-lane math here");
+    D.Notes.emplace_back(Site->getBeginLoc(), "launched here");
+    report(C, std::move(D));
+  }
+}
+
+void HostLaunchWidthCheck::registerPPCallbacks(const SourceManager &SM,
+                                               Preprocessor &PP) {
+  Regions.clear();
+  Reported.clear();
+  PP.addPPCallbacks(Regions.watch(SM));
+}
+
+/// True when the code around E is compiled for the host only.
+static bool inHostCode(const Expr *E, ASTContext &C) {
+  const FunctionDecl *F = enclosingFunction(E, C);
+  return F && !F->hasAttr<CUDAGlobalAttr>() && !F->hasAttr<CUDADeviceAttr>();
+}
+
+void HostLaunchWidthCheck::hostRead(const Expr *E, ASTContext &C) {
+  ConstantOrigin O = constantOrigin(E, C, {32, 64});
+  if (!O.named() || !warpLikeName(O.Name) ||
+      !Regions.contains(O.Loc, C.getSourceManager()) || !inHostCode(E, C))
+    return;
+  SourceLocation At = C.getSourceManager().getExpansionLoc(E->getBeginLoc());
+  if (!Reported.insert(At.getRawEncoding()).second)
+    return;
+  CheckDiag D;
+  D.Level = core::Severity::Error;
+  D.Loc = At;
+  D.Message = fmt::format(
+      "host code reads '{}' (= {} here), a warp width the preprocessor "
+      "picks per AMD target: the host pass never sees the device pass's "
+      "target macros, so launch sizes and strides computed from it disagree "
+      "with the device on some target; query the width at run time "
+      "(hipDeviceAttributeWarpSize)",
+      O.Name, O.Value);
+  D.Notes.emplace_back(O.Loc, "defined per target here");
+  report(C, std::move(D));
+}
+
+void HostLaunchWidthCheck::run(const MatchFinder::MatchResult &R) {
+  ASTContext &C = *R.Context;
+  if (const auto *E = R.Nodes.getNodeAs<DeclRefExpr>("ref"))
+    return hostRead(E, C);
+  if (const auto *E = R.Nodes.getNodeAs<IntegerLiteral>("lit")) {
+    if (E->getLocation().isMacroID())
+      hostRead(E, C);
+    return;
+  }
+  static const char *Roles[] = {"grid", "block", "shared-memory size"};
+  if (const auto *L = R.Nodes.getNodeAs<CUDAKernelCallExpr>("launch")) {
+    const CallExpr *Config = L->getConfig();
+    if (!Config)
+      return;
+    const FunctionDecl *K = L->getDirectCallee();
+    for (unsigned I = 0; I < 3 && I < Config->getNumArgs(); ++I)
+      checkArg(Config->getArg(I), Roles[I], K, L, C);
+    return;
+  }
+  if (const auto *Call = R.Nodes.getNodeAs<CallExpr>("api")) {
+    // (func, grid, block, args, sharedMem, stream)
+    if (Call->getNumArgs() < 3)
+      return;
+    const FunctionDecl *K = launchedKernel(Call->getArg(0));
+    checkArg(Call->getArg(1), Roles[0], K, Call, C);
+    checkArg(Call->getArg(2), Roles[1], K, Call, C);
+    if (Call->getNumArgs() > 4)
+      checkArg(Call->getArg(4), Roles[2], K, Call, C);
+  }
+}
+
+} // namespace hipport::checks

@@ -1,0 +1,45 @@
+//===- HostLaunchWidthCheck.h - wave64-host-launch-width -------*- C++ -*-===//
+#pragma once
+
+#include "Checks/Check.h"
+#include "Checks/TargetMacros.h"
+
+#include <set>
+
+namespace clang {
+class Expr;
+class FunctionDecl;
+} // namespace clang
+
+namespace hipport::checks {
+
+/// Finds launch configurations (`<<<>>>`, hipLaunchKernelGGL,
+/// cudaLaunchKernel) whose grid, block or shared-memory size the host
+/// computes with a warp width the launched kernel does not use: sized with
+/// 32 (`threads / 32`, `n / WARP`, `4 * WARP`) while the kernel indexes
+/// with warpSize, or sized with the queried width (`prop.warpSize`) while
+/// the kernel's lane math hard-codes 32. Sizes from a named 32-valued warp
+/// constant for a kernel using warp collectives are a warning: right only
+/// on 32-wide warps. A warp constant the preprocessor picks per AMD target
+/// (`#if defined(__GFX9__) ... 64 #else 32`) read by host code is an error:
+/// the host pass never sees the device pass's macros.
+class HostLaunchWidthCheck : public Check {
+public:
+  static const CheckInfo Info;
+  HostLaunchWidthCheck() : Check(Info) {}
+  void registerMatchers(clang::ast_matchers::MatchFinder &F) override;
+  void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
+  void registerPPCallbacks(const clang::SourceManager &SM,
+                           clang::Preprocessor &PP) override;
+
+private:
+  /// A host read of a warp constant the preprocessor picks per AMD target.
+  void hostRead(const clang::Expr *E, clang::ASTContext &C);
+  TargetRegions Regions;
+  std::set<unsigned> Reported;
+  void checkArg(const clang::Expr *Arg, const char *Role,
+                const clang::FunctionDecl *Kernel,
+                const clang::Expr *LaunchSite, clang::ASTContext &C);
+};
+
+} // namespace hipport::checks

@@ -1,0 +1,205 @@
+#include "Checks/TargetMacros.h"
+
+#include "Core/AmdTargets.h"
+
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "llvm/Support/Regex.h"
+
+#include <map>
+#include <set>
+
+using namespace clang;
+
+namespace hipport::checks {
+
+bool isAmdTargetMacro(llvm::StringRef Name) {
+  static const std::set<std::string> Table = [] {
+    std::set<std::string> S = {"__AMDGCN_WAVEFRONT_SIZE__", "__HIP_PLATFORM_AMD__",
+                               "__HIP_PLATFORM_HCC__"};
+    if (auto T = core::amdTargets()) {
+      for (const core::AmdTarget &A : *T)
+        for (const auto &M : A.Macros)
+          S.insert(M.first);
+    } else {
+      llvm::consumeError(T.takeError());
+    }
+    return S;
+  }();
+  static const llvm::Regex Target("^__(gfx[0-9a-f]+|GFX[0-9]+)__$");
+  return Table.count(Name.str()) || Target.match(Name);
+}
+
+namespace {
+
+class TargetTestWatcher : public PPCallbacks {
+public:
+  TargetTestWatcher(const SourceManager &SM,
+                    std::function<bool(llvm::StringRef)> Owns, bool &Tested)
+      : SM(SM), Owns(std::move(Owns)), Tested(Tested) {}
+
+  void If(SourceLocation Loc, SourceRange Cond, ConditionValueKind) override {
+    condition(Loc, Cond);
+  }
+  void Elif(SourceLocation Loc, SourceRange Cond, ConditionValueKind,
+            SourceLocation) override {
+    condition(Loc, Cond);
+  }
+  void Ifdef(SourceLocation Loc, const Token &Name,
+             const MacroDefinition &) override {
+    name(Loc, Name);
+  }
+  void Ifndef(SourceLocation Loc, const Token &Name,
+              const MacroDefinition &) override {
+    name(Loc, Name);
+  }
+  void Elifdef(SourceLocation Loc, const Token &Name,
+               const MacroDefinition &) override {
+    name(Loc, Name);
+  }
+  void Elifndef(SourceLocation Loc, const Token &Name,
+                const MacroDefinition &) override {
+    name(Loc, Name);
+  }
+
+private:
+  void name(SourceLocation Loc, const Token &Name) {
+    if (!Tested && Name.getIdentifierInfo() &&
+        isAmdTargetMacro(Name.getIdentifierInfo()->getName()) && ours(Loc))
+      Tested = true;
+  }
+
+  /// The condition's text, since an undefined macro in `#if X == 64`
+  /// leaves no other trace.
+  void condition(SourceLocation Loc, SourceRange Cond) {
+    if (Tested || Cond.isInvalid() || !ours(Loc))
+      return;
+    llvm::StringRef Text = Lexer::getSourceText(
+        CharSourceRange::getCharRange(Cond), SM, LangOptions());
+    static const llvm::Regex Ident("[A-Za-z_][A-Za-z0-9_]*");
+    llvm::SmallVector<llvm::StringRef, 1> M;
+    while (Ident.match(Text, &M)) {
+      if (isAmdTargetMacro(M[0])) {
+        Tested = true;
+        return;
+      }
+      Text = Text.substr(M[0].data() - Text.data() + M[0].size());
+    }
+  }
+
+  bool ours(SourceLocation Loc) {
+    Loc = SM.getExpansionLoc(Loc);
+    if (Loc.isInvalid() || SM.isInSystemHeader(Loc))
+      return false;
+    FileID FID = SM.getFileID(Loc);
+    auto It = Owned.find(FID.getHashValue());
+    if (It != Owned.end())
+      return It->second;
+    bool Own = false;
+    if (auto FE = SM.getFileEntryRefForID(FID))
+      Own = Owns(FE->getName());
+    return Owned[FID.getHashValue()] = Own;
+  }
+
+  const SourceManager &SM;
+  std::function<bool(llvm::StringRef)> Owns;
+  bool &Tested;
+  std::map<unsigned, bool> Owned;
+};
+
+/// True when the condition's text names an AMD target macro.
+bool conditionTests(SourceRange Cond, const SourceManager &SM) {
+  if (Cond.isInvalid())
+    return false;
+  llvm::StringRef Text = Lexer::getSourceText(
+      CharSourceRange::getCharRange(Cond), SM, LangOptions());
+  static const llvm::Regex Ident("[A-Za-z_][A-Za-z0-9_]*");
+  llvm::SmallVector<llvm::StringRef, 1> M;
+  while (Ident.match(Text, &M)) {
+    if (isAmdTargetMacro(M[0]))
+      return true;
+    Text = Text.substr(M[0].data() - Text.data() + M[0].size());
+  }
+  return false;
+}
+
+class RegionWatcher : public PPCallbacks {
+public:
+  RegionWatcher(const SourceManager &SM, TargetRegions &Out)
+      : SM(SM), Out(Out) {}
+  // System headers are never ours; their thousands of #ifs are not read.
+  void If(SourceLocation Loc, SourceRange Cond, ConditionValueKind) override {
+    Open.push_back({Loc, !SM.isInSystemHeader(Loc) && conditionTests(Cond, SM)});
+  }
+  void Ifdef(SourceLocation Loc, const Token &Name,
+             const MacroDefinition &) override {
+    Open.push_back({Loc, tests(Name)});
+  }
+  void Ifndef(SourceLocation Loc, const Token &Name,
+              const MacroDefinition &) override {
+    Open.push_back({Loc, tests(Name)});
+  }
+  void Elif(SourceLocation Loc, SourceRange Cond, ConditionValueKind,
+            SourceLocation) override {
+    if (!Open.empty() && !SM.isInSystemHeader(Loc))
+      Open.back().second |= conditionTests(Cond, SM);
+  }
+  void Elifdef(SourceLocation, const Token &Name,
+               const MacroDefinition &) override {
+    if (!Open.empty())
+      Open.back().second |= tests(Name);
+  }
+  void Elifndef(SourceLocation, const Token &Name,
+                const MacroDefinition &) override {
+    if (!Open.empty())
+      Open.back().second |= tests(Name);
+  }
+  void Endif(SourceLocation Loc, SourceLocation) override {
+    if (Open.empty())
+      return;
+    auto [Begin, Tests] = Open.back();
+    Open.pop_back();
+    if (!Tests || SM.isInSystemHeader(Begin) ||
+        SM.getFileID(Begin) != SM.getFileID(Loc))
+      return;
+    Out.Ranges.push_back({SM.getFileID(Begin), SM.getFileOffset(Begin),
+                          SM.getFileOffset(Loc)});
+  }
+
+private:
+  static bool tests(const Token &Name) {
+    return Name.getIdentifierInfo() &&
+           isAmdTargetMacro(Name.getIdentifierInfo()->getName());
+  }
+  const SourceManager &SM;
+  TargetRegions &Out;
+  std::vector<std::pair<SourceLocation, bool>> Open;
+};
+
+} // namespace
+
+std::unique_ptr<PPCallbacks> TargetRegions::watch(const SourceManager &SM) {
+  return std::make_unique<RegionWatcher>(SM, *this);
+}
+
+bool TargetRegions::contains(SourceLocation Loc,
+                             const SourceManager &SM) const {
+  if (Loc.isInvalid())
+    return false;
+  Loc = SM.getSpellingLoc(Loc);
+  FileID F = SM.getFileID(Loc);
+  unsigned Off = SM.getFileOffset(Loc);
+  for (const Range &R : Ranges)
+    if (R.File == F && R.Begin <= Off && Off <= R.End)
+      return true;
+  return false;
+}
+
+std::unique_ptr<PPCallbacks>
+watchTargetTests(const SourceManager &SM,
+                 std::function<bool(llvm::StringRef)> Owns, bool &Tested) {
+  return std::make_unique<TargetTestWatcher>(SM, std::move(Owns), Tested);
+}
+
+} // namespace hipport::checks

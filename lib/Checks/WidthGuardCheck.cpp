@@ -1,0 +1,80 @@
+#include "Checks/WidthGuardCheck.h"
+#include "Checks/CudaPatterns.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+
+#include <fmt/format.h>
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace hipport::checks {
+
+const CheckInfo WidthGuardCheck::Info = {
+    "wave64-width-guard", core::Severity::Error,
+    "the warp width (warpSize, prop.warpSize, a queried width) compared "
+    "with 32: code that refuses or mis-sizes 64-lane wavefronts"};
+
+void WidthGuardCheck::registerMatchers(MatchFinder &F) {
+  F.addMatcher(binaryOperator(hasAnyOperatorName("==", "!="),
+                              unless(isInTemplateInstantiation()))
+                   .bind("cmp"),
+               this);
+}
+
+/// True when the comparison picks one of two paths (`if (ws == 32) a();
+/// else b();`, `ws == 32 ? a : b`): a dispatch on the width, which runs at
+/// either width, not a guard that refuses one.
+static bool isDispatch(const BinaryOperator *BO, ASTContext &C) {
+  const Stmt *Child = BO;
+  for (unsigned Up = 0; Up < 4; ++Up) {
+    auto Parents = C.getParents(*Child);
+    if (Parents.empty())
+      return false;
+    if (const auto *If = Parents[0].get<IfStmt>())
+      return If->getElse() && If->getCond() == Child;
+    if (const auto *CO = Parents[0].get<ConditionalOperator>())
+      return CO->getCond() == Child;
+    const Stmt *P = Parents[0].get<Stmt>();
+    if (!P || !(isa<ParenExpr>(P) || isa<ImplicitCastExpr>(P) ||
+                isa<ExprWithCleanups>(P)))
+      return false;
+    Child = P;
+  }
+  return false;
+}
+
+void WidthGuardCheck::run(const MatchFinder::MatchResult &R) {
+  ASTContext &C = *R.Context;
+  const auto *BO = R.Nodes.getNodeAs<BinaryOperator>("cmp");
+  if (isDispatch(BO, C))
+    return;
+  for (auto [W, K] : {std::pair(BO->getLHS(), BO->getRHS()),
+                      std::pair(BO->getRHS(), BO->getLHS())}) {
+    ConstantOrigin O = constantOrigin(K, C, {32});
+    if (O.K == ConstantOrigin::None)
+      continue;
+    // `WS != 32` with a warp constant WS: the code states it needs 32 lanes.
+    ConstantOrigin WO = constantOrigin(W, C, {32});
+    bool Stated = WO.named() && warpLikeName(WO.Name) &&
+                  O.K == ConstantOrigin::Literal;
+    if (!Stated && !isQueriedWidth(W, C))
+      continue;
+    CheckDiag D;
+    D.Loc = BO->getOperatorLoc();
+    D.Range = BO->getSourceRange();
+    D.Level = Info.DefaultLevel;
+    D.Message = fmt::format(
+        "'{}' singles out 32-wide warps; AMD CDNA wavefronts have 64 lanes: "
+        "make the code correct at any warp width",
+        sourceText(BO->getSourceRange(), C));
+    if (O.named())
+      D.Notes.emplace_back(O.Loc, "'" + O.Name + "' defined as 32 here");
+    report(C, std::move(D));
+    return;
+  }
+}
+
+} // namespace hipport::checks

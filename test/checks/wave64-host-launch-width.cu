@@ -1,0 +1,106 @@
+// RUN: hipport lint %s --checks='-*,wave64-host-launch-width' --fail-on=never --quiet \
+// RUN:   | FileCheck %s --implicit-check-not='warning:' --implicit-check-not='error:' --implicit-check-not='note:'
+#include <cuda_runtime.h>
+
+#define WARP 32
+#define WARPS_OF(n) (((n) + WARP - 1) / WARP)
+// Macro case (launched at the end of the file): the use inside the macro
+// body is reported there.
+// CHECK: :[[@LINE-3]]:39: error: launch grid 'WARPS_OF(n)' is sized for 32-wide warps, but kernel 'row_per_warp'
+// CHECK: :{{[0-9]+}}:55: note: warpSize used here
+// CHECK: :{{[0-9]+}}:3: note: launched here
+
+// Kernels indexing warps with warpSize.
+__global__ void per_warp_sum(float *out, const float *in) {
+  extern __shared__ float sums[];
+  int warp = threadIdx.x / warpSize;
+  float v = in[threadIdx.x];
+  for (int off = warpSize / 2; off > 0; off /= 2)
+    v += __shfl_down_sync(__activemask(), v, off);
+  if (threadIdx.x % warpSize == 0)
+    sums[warp] = v;
+  __syncthreads();
+  if (threadIdx.x == 0)
+    out[blockIdx.x] = sums[0];
+}
+
+__global__ void row_per_warp(float *out, const float *in, int cols) {
+  int row = (blockIdx.x * blockDim.x + threadIdx.x) / warpSize;
+  out[row] = in[row * cols];
+}
+
+// A kernel whose lane math hard-codes 32.
+__global__ void fixed_slots(float *out, const float *in) {
+  extern __shared__ float slot[];
+  slot[threadIdx.x / 32] = in[threadIdx.x];
+  out[threadIdx.x] = slot[0];
+}
+
+// A kernel working per warp of WARP lanes, with collectives.
+__global__ void warp_vote(int *out, const int *in) {
+  out[threadIdx.x] = __any_sync(__activemask(), in[threadIdx.x] > 0);
+}
+
+// A kernel with no warp-level code at all.
+__global__ void scale(float *x, float a) { x[threadIdx.x] *= a; }
+
+void launches(float *out, const float *in, int *flags, int n, int cols) {
+  int threads = 256;
+  // CHECK: :[[@LINE+1]]:27: error: launch shared-memory size 'threads / 32' is sized for 32-wide warps, but kernel 'per_warp_sum' indexes warps with warpSize: at wave64 the two disagree; size it with the device's warp width (hipDeviceAttributeWarpSize) [wave64-host-launch-width]
+  size_t shmem = (threads / 32) * sizeof(float);
+  // CHECK: :{{[0-9]+}}:28: note: warpSize used here
+  // CHECK: :[[@LINE+1]]:3: note: launched here
+  per_warp_sum<<<n, threads, shmem>>>(out, in);
+
+  // A grid of one warp per row, counted with 32.
+  // CHECK: :[[@LINE+3]]:{{[0-9]+}}: error: launch grid '(n + WARP - 1) / WARP' is sized for 32-wide warps, but kernel 'row_per_warp' indexes warps with warpSize
+  // CHECK: :{{[0-9]+}}:55: note: warpSize used here
+  // CHECK: :[[@LINE+1]]:3: note: launched here
+  row_per_warp<<<(n + WARP - 1) / WARP, 256>>>(out, in, cols);
+
+  // Sized with the device's width, while the kernel hard-codes 32.
+  int ws = 0;
+  cudaDeviceGetAttribute(&ws, cudaDevAttrWarpSize, 0);
+  // CHECK: :[[@LINE+3]]:40: error: launch shared-memory size is sized with the device's warp width, but kernel 'fixed_slots' computes lanes and warps with 32 ('threadIdx.x / 32'): at wave64 the two disagree
+  // CHECK: :{{[0-9]+}}:20: note: 32-lane math here
+  // CHECK: :[[@LINE+1]]:3: note: launched here
+  fixed_slots<<<n, threads, (threads / ws) * sizeof(float)>>>(out, in);
+
+  // A named warp constant for a kernel using collectives: a warning.
+  // CHECK: :[[@LINE+2]]:27: warning: launch block 'WARP * 4' assumes 32-wide warps ('WARP' = 32) for kernel 'warp_vote', which works per warp
+  // CHECK: :[[@LINE+1]]:3: note: launched here
+  warp_vote<<<n / 4, WARP * 4>>>(flags, flags);
+
+  // The runtime API launch.
+  void *args[] = {&out, &in, &cols};
+  // CHECK: :[[@LINE+2]]:{{[0-9]+}}: error: launch grid '{{.*}}' is sized for 32-wide warps, but kernel 'row_per_warp'
+  // CHECK: :{{[0-9]+}}:55: note: warpSize used here
+  cudaLaunchKernel((const void *)row_per_warp, dim3(n / 32), dim3(256), args,
+  // CHECK: :[[@LINE-1]]:3: note: launched here
+                   0, 0);
+
+  // Negatives: no warp-level code, sizes from the device's width for a
+  // warpSize kernel, and 32 elements of shared memory.
+  scale<<<n / 32, 32 * 8>>>(out, 2.0f);
+  per_warp_sum<<<n, threads, (threads / ws) * sizeof(float)>>>(out, in);
+  per_warp_sum<<<n, threads, 32 * sizeof(float)>>>(out, in);
+  row_per_warp<<<WARPS_OF(n), 256>>>(out, in, cols);
+}
+
+// A warp constant the preprocessor picks per AMD target: host code, compiled
+// without the device pass's target macros, reads the host pass's value.
+#if defined(__GFX9__)
+constexpr int kWarpSize = 64;
+#else
+constexpr int kWarpSize = 32;
+#endif
+void per_target(float *out, int n) {
+  // CHECK: :[[@LINE+2]]:28: error: host code reads 'kWarpSize' (= 32 here), a warp width the preprocessor picks per AMD target
+  // CHECK: :[[@LINE-4]]:15: note: defined per target here
+  const int warps = 1024 / kWarpSize;
+  // CHECK: :[[@LINE+2]]:27: error: host code reads 'kWarpSize' (= 32 here)
+  // CHECK: :{{[0-9]+}}:15: note: defined per target here
+  scale<<<n / warps, dim3(kWarpSize, warps)>>>(out, 2.0f);
+}
+// Device code compiled for the target sees the target's value: not reported.
+__device__ int lanes() { return kWarpSize; }
