@@ -100,7 +100,7 @@ std::string generateDriver(const std::vector<const KernelSpec *> &Kernels,
     for (const std::string &A : Args)
       ArgList += ", " + A;
     if (B.onHipcpu())
-      O += fmt::format("  hipLaunchKernelGGL({}, {}, {}, {}, 0{});\n",
+      O += fmt::format("  hipLaunchKernelGGL(HIP_KERNEL_NAME({}), {}, {}, {}, 0{});\n",
                        K.QualifiedName, dimText(K.Grid), dimText(K.Block),
                        K.SharedBytes, ArgList);
     else

@@ -7,6 +7,7 @@
 #include "Validate/Driver.h"
 #include "Validate/Golden.h"
 #include "Validate/KernelLocator.h"
+#include "Validate/LaunchCapture.h"
 #include "Validate/Pipeline.h"
 #include "Validate/SpecDeriver.h"
 
@@ -69,12 +70,17 @@ llvm::Error KernelMode::loadSpecs(Session &S) {
   if (!S.Opts.SpecFile.empty())
     if (auto E = applySpecFile(S.Opts.SpecFile, Specs))
       return E;
+  if (S.GoldenDir.empty() && S.Opts.InputsFromProgram)
+    applyProgramLaunches(S, Specs);
   if (!S.Opts.Kernels.empty()) {
     std::vector<KernelSpec> Chosen;
     for (const std::string &K : S.Opts.Kernels) {
-      auto It = std::find_if(Specs.begin(), Specs.end(),
-                             [&](const KernelSpec &Sp) { return Sp.Name == K; });
-      if (It == Specs.end()) {
+      // A template's name selects every instantiation of it.
+      size_t Before = Chosen.size();
+      for (const KernelSpec &Sp : Specs)
+        if (Sp.Name == K || llvm::StringRef(Sp.Name).starts_with(K + "<"))
+          Chosen.push_back(Sp);
+      if (Chosen.size() == Before) {
         std::string Names;
         for (const KernelSpec &Sp : Specs)
           Names += (Names.empty() ? "" : ", ") + Sp.Name;
@@ -83,7 +89,6 @@ llvm::Error KernelMode::loadSpecs(Session &S) {
             S.GoldenDir.empty() ? S.Opts.CudaDir : S.GoldenDir,
             Names.empty() ? "none" : Names));
       }
-      Chosen.push_back(*It);
     }
     Specs = std::move(Chosen);
   }
@@ -116,7 +121,8 @@ void KernelMode::locateInPort(Session &S) {
     for (auto &[P, T] : Texts)
       Order.push_back(P);
     for (const std::string &P : Order)
-      if (auto D = findDefinition(Texts[P], Sp.Name)) {
+      if (auto D = findDefinition(Texts[P], llvm::StringRef(Sp.Name).take_until(
+                                                [](char C) { return C == '<'; }))) {
         K.HipFile = P;
         K.HipLine = D->Line;
         K.HipBegin = D->Begin;

@@ -3,8 +3,8 @@
 #include "Core/AmdTargets.h"
 #include "Core/FileWriter.h"
 #include "Core/SourceText.h"
-#include "Port/Porter.h"
 #include "Validate/Driver.h"
+#include "Validate/LaunchMirror.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -32,23 +32,6 @@ llvm::Error writeText(const std::string &Path, llvm::StringRef Text) {
     return llvm::createStringError(EC, "%s: %s", Path.c_str(),
                                    EC.message().c_str());
   OS << Text;
-  return llvm::Error::success();
-}
-
-llvm::Error writeLaunchMirror(const project::Project &P,
-                              const std::string &Out, unsigned Jobs) {
-  rules::RuleSet NoRules;
-  port::PortOptions PO;
-  PO.Launch = port::LaunchSyntax::HipLaunchKernelGGL;
-  PO.LaunchesOnly = true;
-  PO.AllowNonUtf8 = true; // as `port --allow-non-utf8`: bytes kept as they are
-  PO.Jobs = Jobs;
-  auto R = port::portProject(P, NoRules, PO);
-  if (!R)
-    return R.takeError();
-  for (const port::PortedFile &F : R->Files)
-    if (auto E = writeText(Out + "/" + F.Source->Relative, F.Ported))
-      return E;
   return llvm::Error::success();
 }
 

@@ -87,7 +87,7 @@ private:
 };
 
 llvm::Error ProgramMode::planFor(Session &S, const Backend &B, int W) {
-  auto Rel = programSources(S.tree(B), Opts.Main);
+  auto Rel = programSources(S.tree(B), S.Opts.Main);
   if (!Rel)
     return Rel.takeError();
   auto Root = S.sourceRoot(B);

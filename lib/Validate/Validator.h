@@ -36,6 +36,9 @@ struct ValidateOptions {
   /// Kernel mode: take launch shapes and buffer sizes from a run of the
   /// original program where it has a main().
   bool InputsFromProgram = true;
+  /// The source (relative to each root) whose main() is the program, where
+  /// several define one; "": the only one.
+  std::string Main;
 };
 
 /// Program mode: what the program is given and how its output is compared.
@@ -47,9 +50,6 @@ struct ProgramOptions {
   /// Extra regular expressions whose matches are masked in stdout before
   /// comparison (timings, paths and addresses are masked always).
   std::vector<std::string> Normalise;
-  /// The source (relative to each root) whose main() is the program, where
-  /// several define one; "": the only one.
-  std::string Main;
   /// Run the reference twice and report non-determinism.
   bool Twice = true;
   /// Under runtime/hipcpu, check memory and barriers (HIPCPU_CHECK=1).
@@ -58,12 +58,6 @@ struct ProgramOptions {
 
 /// Writes Text to Path, creating its directory.
 llvm::Error writeText(const std::string &Path, llvm::StringRef Text);
-
-/// Writes a copy of the project under Out with `<<<>>>` launches turned into
-/// hipLaunchKernelGGL and nothing else changed, so that its files compile as
-/// C++ on runtime/hipcpu with their own semantics (CUDA's or HIP's).
-llvm::Error writeLaunchMirror(const project::Project &P, const std::string &Out,
-                              unsigned Jobs);
 
 /// Kernel mode: derives specs, builds a driver per source file, backend and
 /// (where the build depends on it) width, runs the reference and every

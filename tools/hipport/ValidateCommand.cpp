@@ -175,6 +175,7 @@ int runValidate() {
   O.ExtraClangArgs = cli::ExtraClangArgs;
   O.CudaPath = CudaPathOpt;
   O.LintFailures = !NoLintOpt;
+  O.Main = MainOpt;
 
   if (ProgramOpt) {
     validate::ProgramOptions PO;
@@ -184,7 +185,6 @@ int runValidate() {
     PO.StdoutRel = StdoutRelOpt;
     PO.StdoutAbs = StdoutAbsOpt;
     PO.Normalise.assign(NormaliseOpt.begin(), NormaliseOpt.end());
-    PO.Main = MainOpt;
     PO.Twice = !OnceOpt;
     PO.Checked = !UncheckedOpt;
     auto R = validate::validateProgram(PO);

@@ -24,6 +24,8 @@
 
 typedef ::hipcpu::DeviceProp cudaDeviceProp;
 
+// The launch form validate's mirror writes for both spellings.
+#define HIP_KERNEL_NAME(...) __VA_ARGS__
 #define hipLaunchKernelGGL(kernel, grid, block, shmem, stream, ...)            \
   ((void)(stream),                                                             \
    (void)::hipcpu::host::finishLaunch(::hipcpu::detail::launchKernel(          \

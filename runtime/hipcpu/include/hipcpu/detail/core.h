@@ -731,6 +731,28 @@ template <class Fn, class Tuple> struct LaunchCtx {
   }
 };
 
+/// Launch recording (HIPCPU_LAUNCH_LOG=FILE): one line per launch with its
+/// shape and, per argument, the bytes from a device pointer to the end of
+/// its allocation (checked mode knows them) or a scalar's value. hipport
+/// validate reads it to size a kernel's buffers as the program does.
+bool launchLogOn();
+long long allocationBytesFrom(const void *P); ///< -1: not a checked buffer
+void logLaunch(const char *Name, dim3 Grid, dim3 Block, std::size_t Shared,
+               const std::string &Args);
+template <class T> void describeArg(std::string &Out, const T &V) {
+  if constexpr (std::is_pointer_v<T>)
+    Out += " buf:" + std::to_string(allocationBytesFrom(
+                         reinterpret_cast<const void *>(V)));
+  else if constexpr (std::is_integral_v<T> || std::is_enum_v<T>)
+    Out += " int:" + std::to_string(static_cast<long long>(V));
+  else if constexpr (std::is_floating_point_v<T>) {
+    char B[40];
+    std::snprintf(B, sizeof B, " float:%.17g", static_cast<double>(V));
+    Out += B;
+  } else
+    Out += " other";
+}
+
 /// Converts the arguments once to the kernel's parameter types (as a GPU
 /// launch does) and runs every thread on its own copy of them.
 template <class... Params, class... Args>
@@ -742,6 +764,11 @@ int launchKernel(const char *Name, void (*Kernel)(Params...), dim3 Grid,
   using Tuple = std::tuple<std::decay_t<Params>...>;
   Tuple Copy(static_cast<std::decay_t<Params>>(std::forward<Args>(A))...);
   LaunchCtx<void (*)(Params...), Tuple> C{Kernel, &Copy};
+  if (launchLogOn()) {
+    std::string D;
+    std::apply([&](const auto &...V) { (describeArg(D, V), ...); }, Copy);
+    logLaunch(Name, Grid, Block, SharedBytes, D);
+  }
   return launch(Name, Grid, Block, SharedBytes, DefaultWidth,
                 &LaunchCtx<void (*)(Params...), Tuple>::run, &C);
 }

@@ -1,0 +1,28 @@
+//===- LaunchMirror.h - launches rewritten through the AST -----*- C++ -*-===//
+#pragma once
+
+#include "Project/Project.h"
+
+#include "llvm/Support/Error.h"
+
+#include <string>
+
+namespace hipport::validate {
+
+/// One `k<<<g, b, s, st>>>(args)` as `hipLaunchKernelGGL(HIP_KERNEL_NAME(k),
+/// dim3(g), dim3(b), s, st, args)`: every part is taken from the AST, each
+/// configuration argument as the text of its expansion range, so macro
+/// (`#define TPB 256`), template and expression arguments stay whole.
+/// A launch written inside a macro body is left as it is.
+struct LaunchEdit {
+  unsigned Offset = 0, Length = 0;
+  std::string Text;
+};
+
+/// Writes a copy of P under Out with every launch rewritten (the only
+/// change), so its files compile as C++ on runtime/hipcpu. A `<<<` the
+/// parse could not place (a TU with errors) is rewritten from the text.
+llvm::Error writeLaunchMirror(const project::Project &P, const std::string &Out,
+                              unsigned Jobs);
+
+} // namespace hipport::validate
