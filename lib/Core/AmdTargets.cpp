@@ -32,7 +32,9 @@ llvm::Expected<std::vector<AmdTarget>> readTargets(const std::string &File) {
       !J.value("device", nlohmann::json::object()).is_object())
     return tableError(File, "", "expected an object with 'device' and 'targets'");
   std::vector<std::pair<std::string, std::string>> Device;
-  for (auto &[K, V] : J.value("device", nlohmann::json::object()).items()) {
+  // items() iterates a view: keep the object it views alive.
+  const nlohmann::json DeviceJ = J.value("device", nlohmann::json::object());
+  for (auto &[K, V] : DeviceJ.items()) {
     if (!V.is_string())
       return tableError(File, "/device/" + K, "macro value must be a string");
     Device.emplace_back(K, V.get<std::string>());
@@ -51,7 +53,8 @@ llvm::Expected<std::vector<AmdTarget>> readTargets(const std::string &File) {
     if (Target.Wave != 32 && Target.Wave != 64)
       return tableError(File, At + "/wave", "wave must be 32 or 64");
     Target.Macros = Device;
-    for (auto &[K, V] : T.value("macros", nlohmann::json::object()).items()) {
+    const nlohmann::json MacrosJ = T.value("macros", nlohmann::json::object());
+    for (auto &[K, V] : MacrosJ.items()) {
       if (!V.is_string())
         return tableError(File, At + "/macros/" + K, "macro value must be a string");
       Target.Macros.emplace_back(K, V.get<std::string>());
