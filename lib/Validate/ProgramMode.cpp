@@ -252,7 +252,9 @@ void ProgramMode::compare(Session &S) {
       continue;
     if (R.ReferenceStatus != RunStatus::Pass || !Decidable) {
       Run.Status = RunStatus::NoVerdict;
-      Run.Message = R.ReferenceStatus != RunStatus::Pass
+      Run.Message = R.ReferenceStatus == RunStatus::BuildError
+                        ? "the reference did not build"
+                    : R.ReferenceStatus != RunStatus::Pass
                         ? "the reference did not run to the end"
                         : "the reference is not deterministic";
       continue;
