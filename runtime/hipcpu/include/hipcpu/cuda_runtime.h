@@ -23,6 +23,7 @@
 #undef HIPCPU_P
 
 typedef ::hipcpu::DeviceProp cudaDeviceProp;
+typedef cudaFuncCache cudaFuncCache_t;
 
 // The launch form validate's mirror writes for both spellings.
 #define HIP_KERNEL_NAME(...) __VA_ARGS__
@@ -37,6 +38,8 @@ enum {
   cudaHostAllocDefault = 0,
   cudaHostAllocPortable = 1,
   cudaHostAllocMapped = 2,
+  cudaHostRegisterDefault = 0,
+  cudaHostRegisterMapped = 2,
   cudaStreamDefault = 0,
   cudaStreamNonBlocking = 1,
   cudaEventDefault = 0,
@@ -55,6 +58,30 @@ enum cudaDeviceAttr {
   cudaDevAttrMultiProcessorCount = ::hipcpu::AttrMultiProcessorCount,
   cudaDevAttrComputeCapabilityMajor = ::hipcpu::AttrComputeCapabilityMajor,
   cudaDevAttrComputeCapabilityMinor = ::hipcpu::AttrComputeCapabilityMinor,
+  cudaDevAttrMaxBlockDimY = ::hipcpu::AttrMaxBlockDimY,
+  cudaDevAttrMaxBlockDimZ = ::hipcpu::AttrMaxBlockDimZ,
+  cudaDevAttrMaxGridDimY = ::hipcpu::AttrMaxGridDimY,
+  cudaDevAttrMaxGridDimZ = ::hipcpu::AttrMaxGridDimZ,
+  cudaDevAttrTotalConstantMemory = ::hipcpu::AttrTotalConstantMemory,
+  cudaDevAttrMaxPitch = ::hipcpu::AttrMaxPitch,
+  cudaDevAttrMaxRegistersPerBlock = ::hipcpu::AttrMaxRegistersPerBlock,
+  cudaDevAttrIntegrated = ::hipcpu::AttrIntegrated,
+  cudaDevAttrCanMapHostMemory = ::hipcpu::AttrCanMapHostMemory,
+  cudaDevAttrComputeMode = ::hipcpu::AttrComputeMode,
+  cudaDevAttrConcurrentKernels = ::hipcpu::AttrConcurrentKernels,
+  cudaDevAttrPciBusId = ::hipcpu::AttrPciBusId,
+  cudaDevAttrPciDeviceId = ::hipcpu::AttrPciDeviceId,
+  cudaDevAttrMemoryClockRate = ::hipcpu::AttrMemoryClockRate,
+  cudaDevAttrGlobalMemoryBusWidth = ::hipcpu::AttrMemoryBusWidth,
+  cudaDevAttrL2CacheSize = ::hipcpu::AttrL2CacheSize,
+  cudaDevAttrMaxThreadsPerMultiProcessor = ::hipcpu::AttrMaxThreadsPerMultiProcessor,
+  cudaDevAttrUnifiedAddressing = ::hipcpu::AttrUnifiedAddressing,
+  cudaDevAttrPciDomainId = ::hipcpu::AttrPciDomainId,
+  cudaDevAttrMaxSharedMemoryPerMultiprocessor = ::hipcpu::AttrMaxSharedMemoryPerMultiprocessor,
+  cudaDevAttrManagedMemory = ::hipcpu::AttrManagedMemory,
+  cudaDevAttrIsMultiGpuBoard = ::hipcpu::AttrIsMultiGpuBoard,
+  cudaDevAttrCooperativeLaunch = ::hipcpu::AttrCooperativeLaunch,
+  cudaDevAttrMaxSharedMemoryPerBlockOptin = ::hipcpu::AttrMaxSharedMemoryPerBlockOptin,
 };
 
 inline cudaError_t cudaDeviceGetAttribute(int *V, cudaDeviceAttr A, int D) {
@@ -83,9 +110,6 @@ inline cudaError_t cudaHostGetDevicePointer(void **D, void *H, unsigned) {
 }
 inline cudaError_t cudaMemPrefetchAsync(const void *, std::size_t, int,
                                         cudaStream_t = nullptr) {
-  return cudaSuccess;
-}
-template <class F> inline cudaError_t cudaFuncSetAttribute(F, int, int) {
   return cudaSuccess;
 }
 inline const char *cudaGetErrorString(cudaError_t E) {
