@@ -16,6 +16,8 @@ namespace hipport::validate {
 /// the user's -I/-D flags, and the width the build is for.
 struct BuildRequest {
   std::vector<std::string> Sources;
+  /// More sources the backend adds itself (hipcpu: shared-memory storage).
+  std::vector<std::string> Extra;
   std::vector<std::string> IncludeDirs;
   std::vector<std::string> UserFlags; ///< -I/-D/-U passed after `--`
   std::string ShimDir;                ///< empty CUDA/HIP runtime headers

@@ -143,6 +143,9 @@ llvm::Error writeHipcpuShims(const std::string &Dir) {
       "cuda.h",                  "device_launch_parameters.h",
       "cooperative_groups.h",    "cuda_fp16.h",
       "cuda_bf16.h",             "device_functions.h",
+      "cuda_profiler_api.h",     "hip/hip_profile.h",
+      "cuda_runtime_api.h",      "vector_types.h",
+      "hip/hip_runtime_api.h",   "hip/hip_vector_types.h",
       "hip/hip_runtime.h",       "hip/hip_runtime_api.h",
       "hip/hip_cooperative_groups.h", "hip/hip_fp16.h",
       "hip/hip_bf16.h",          "hip/hip_vector_types.h"};

@@ -28,6 +28,7 @@ HipcpuBackend::compileCommand(const Toolchain &TC, const BuildRequest &R) const 
   C.insert(C.end(), R.UserFlags.begin(), R.UserFlags.end());
   C.insert(C.end(), {"-include", spellingHeader(), "-x", "c++"});
   C.insert(C.end(), R.Sources.begin(), R.Sources.end());
+  C.insert(C.end(), R.Extra.begin(), R.Extra.end());
   C.insert(C.end(), {"-x", "none", TC.HipcpuLib, "-lboost_context",
                      "-lpthread", "-o", R.Output});
   return C;

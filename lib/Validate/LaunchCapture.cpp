@@ -1,6 +1,7 @@
 #include "Validate/LaunchCapture.h"
 
 #include "Core/FileWriter.h"
+#include "Validate/LaunchMirror.h"
 #include "Validate/Program.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -46,6 +47,8 @@ std::string recordProgram(Session &S, std::vector<RecordedLaunch> &Out) {
   R.ShimDir = S.Work + "/shim";
   R.Output = Dir + "/program";
   R.Wave = 32;
+  if (fs::exists(*Root + "/" + DynamicSharedFile))
+    R.Extra.push_back(*Root + "/" + DynamicSharedFile);
   ProcResult P = runProcess(B->compileCommand(S.TC, R), {}, Dir + "/build.log",
                             std::max(S.Opts.TimeoutSeconds, 300u));
   if (P.Rc != 0)

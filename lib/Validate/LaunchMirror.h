@@ -22,6 +22,11 @@ struct LaunchEdit {
 /// Writes a copy of P under Out with every launch rewritten (the only
 /// change), so its files compile as C++ on runtime/hipcpu. A `<<<` the
 /// parse could not place (a TU with errors) is rewritten from the text.
+/// The file of the mirror's root that defines the storage of its
+/// `extern __shared__` arrays, written where there are any; a hipcpu build
+/// links it in.
+inline constexpr const char *DynamicSharedFile = "hipport_dynamic_shared.cpp";
+
 llvm::Error writeLaunchMirror(const project::Project &P, const std::string &Out,
                               unsigned Jobs);
 

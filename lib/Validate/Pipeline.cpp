@@ -100,6 +100,12 @@ size_t addBuild(Session &S, const Backend &B, const std::string &Unit, int W,
   Bd.Unit = Unit;
   Bd.Dir = fmt::format("{}/build/{}-{}", S.Work, B.name(), S.Builds.size());
   Req.Wave = Bd.Wave ? Bd.Wave : W;
+  if (B.onHipcpu()) {
+    std::string Storage = S.Work + (B.buildsOriginal() ? "/cuda-src/" : "/hip-src/") +
+                          DynamicSharedFile;
+    if (fs::exists(Storage))
+      Req.Extra.push_back(Storage);
+  }
   Req.ShimDir = S.Work + "/shim";
   Req.UserFlags.insert(Req.UserFlags.end(), S.UserFlags.begin(),
                        S.UserFlags.end());

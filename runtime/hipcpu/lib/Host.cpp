@@ -150,7 +150,9 @@ int getDeviceProperties(DeviceProp *P, int Device, int DefaultWidth) {
     return fail(ErrorInvalidDevice);
   *P = DeviceProp{};
   int W = effectiveWarpSize(DefaultWidth);
-  std::snprintf(P->name, sizeof P->name, "hipcpu CPU device (warpSize %d)", W);
+  // The width is not in the name: programs print the name, and a port
+  // at 64 must print what the original printed at 32.
+  std::snprintf(P->name, sizeof P->name, "hipcpu CPU device");
   std::snprintf(P->gcnArchName, sizeof P->gcnArchName, "hipcpu-wave%d", W);
   long Pages = sysconf(_SC_PHYS_PAGES), PageSize = sysconf(_SC_PAGESIZE);
   P->totalGlobalMem = static_cast<std::size_t>(Pages) * PageSize;

@@ -13,6 +13,12 @@
 #error "hipcpu: include one spelling (hip_runtime.h or cuda_runtime.h) per file"
 #endif
 #define HIPCPU_SPELLING_CUDA 1
+// The include guards of the CUDA runtime headers, which code tests to see
+// whether the runtime API is there (helper_cuda.h does), and its version.
+#define __CUDA_RUNTIME_H__
+#define __CUDA_RUNTIME_API_H__
+#define __DRIVER_TYPES_H__
+#define CUDART_VERSION 12000
 #define __HIPCPU__ 1
 
 #include "hipcpu/detail/host.h"

@@ -13,6 +13,11 @@
 #error "hipcpu: include one spelling (hip_runtime.h or cuda_runtime.h) per file"
 #endif
 #define HIPCPU_SPELLING_HIP 1
+// The include guards of the HIP runtime headers, which ported code tests
+// where the original tested CUDA's.
+#define HIP_INCLUDE_HIP_HIP_RUNTIME_H
+#define HIP_INCLUDE_HIP_HIP_RUNTIME_API_H
+#define HIP_INCLUDE_HIP_DRIVER_TYPES_H
 #define __HIPCPU__ 1
 #define __HIP_PLATFORM_AMD__ 1
 #define HIP_VERSION_MAJOR 7
