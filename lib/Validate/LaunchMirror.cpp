@@ -35,7 +35,8 @@ struct Edits {
 class LaunchVisitor : public RecursiveASTVisitor<LaunchVisitor> {
 public:
   LaunchVisitor(const project::Project &P, ASTContext &Ctx, Edits &Out)
-      : P(P), SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()), Out(Out) {}
+      : P(P), Ctx(Ctx), SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()),
+        Out(Out) {}
   bool shouldVisitTemplateInstantiations() const { return false; }
 
   bool VisitVarDecl(VarDecl *VD) {
@@ -86,13 +87,29 @@ public:
         return true;
       Config[I] = T.str();
     }
-    llvm::StringRef Args = Buf.slice(Open + 1, R).trim();
+    std::string Args = Buf.slice(Open + 1, R).trim().str();
+    // Default arguments: written out, since the launch macro calls through
+    // a pointer that has none.
+    for (unsigned I = 0; I < E->getNumArgs(); ++I)
+      if (const auto *D = dyn_cast<CXXDefaultArgExpr>(E->getArg(I))) {
+        // NULL would reach the launch template as an integer.
+        if (D->getExpr()->isNullPointerConstant(
+                Ctx, Expr::NPC_ValueDependentIsNotNull)) {
+          Args += (Args.empty() ? "" : ", ") + std::string("nullptr");
+          continue;
+        }
+        llvm::StringRef T = Lexer::getSourceText(
+            SM.getExpansionRange(D->getExpr()->getSourceRange()), SM, LO);
+        if (T.empty())
+          return true;
+        Args += (Args.empty() ? "" : ", ") + T.str();
+      }
     LaunchEdit Ed;
     Ed.Offset = B;
     Ed.Length = R + 1 - B;
     Ed.Text = "hipLaunchKernelGGL(HIP_KERNEL_NAME(" + Kernel + "), dim3(" +
               Config[0] + "), dim3(" + Config[1] + "), " + Config[2] + ", " +
-              Config[3] + (Args.empty() ? "" : ", " + Args.str()) + ")";
+              Config[3] + (Args.empty() ? "" : ", " + Args) + ")";
     std::lock_guard<std::mutex> G(Out.Lock);
     Out.ByFile[File][B] = std::move(Ed);
     return true;
@@ -100,6 +117,7 @@ public:
 
 private:
   const project::Project &P;
+  ASTContext &Ctx;
   SourceManager &SM;
   const LangOptions &LO;
   Edits &Out;

@@ -453,6 +453,17 @@ HIPCPU_MINMAX(unsigned int)
 HIPCPU_MINMAX(long long)
 HIPCPU_MINMAX(unsigned long long)
 #undef HIPCPU_MINMAX
+// The named forms of the CUDA math API.
+inline unsigned int umin(unsigned int A, unsigned int B) { return min(A, B); }
+inline unsigned int umax(unsigned int A, unsigned int B) { return max(A, B); }
+inline long long llmin(long long A, long long B) { return min(A, B); }
+inline long long llmax(long long A, long long B) { return max(A, B); }
+inline unsigned long long ullmin(unsigned long long A, unsigned long long B) {
+  return min(A, B);
+}
+inline unsigned long long ullmax(unsigned long long A, unsigned long long B) {
+  return max(A, B);
+}
 inline float min(float A, float B) { return std::fmin(A, B); }
 inline float max(float A, float B) { return std::fmax(A, B); }
 inline double min(double A, double B) { return std::fmin(A, B); }
