@@ -43,13 +43,10 @@ for s in $SAMPLES; do
   dir=$OUT/$name
   rm -rf "$dir"
   mkdir -p "$dir/cuda"
+  # Common's headers first: a sample's own file of the same name wins.
+  find "$SRC/Common" -maxdepth 1 -name '*.h' -exec cp {} "$dir/cuda/" \;
   cp -r "$SRC/Samples/$s/." "$dir/cuda/"
   rm -f "$dir/cuda/CMakeLists.txt" "$dir/cuda/"*.sln "$dir/cuda/"*.vcxproj* "$dir/cuda/Makefile"
-  find "$SRC/Common" -maxdepth 1 -name '*.h' -exec cp {} "$dir/cuda/" \;
-  # The one Common source the samples link (CUTBarrier, CUT threads).
-  if grep -qs 'multithreading.h' "$dir/cuda/"*.cu "$dir/cuda/"*.cpp; then
-    cp "$SRC/Common/multithreading.cpp" "$dir/cuda/"
-  fi
   "$HIPPORT" port "$dir/cuda" -o "$dir/hip" --allow-non-utf8 -j 2 > "$dir/port.txt" 2>&1
   SECONDS=0
   timeout 900 "$HIPPORT" validate --program --reference cuda-cpu --wave both \

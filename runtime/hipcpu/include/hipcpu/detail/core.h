@@ -453,14 +453,26 @@ HIPCPU_MINMAX(unsigned int)
 HIPCPU_MINMAX(long long)
 HIPCPU_MINMAX(unsigned long long)
 #undef HIPCPU_MINMAX
-// The named forms of the CUDA math API.
-inline unsigned int umin(unsigned int A, unsigned int B) { return min(A, B); }
-inline unsigned int umax(unsigned int A, unsigned int B) { return max(A, B); }
-inline long long llmin(long long A, long long B) { return min(A, B); }
-inline long long llmax(long long A, long long B) { return max(A, B); }
+// The named forms of the CUDA math API. Templates, so that a program's own
+// host function of the same name and signature (nvcc keeps host and device
+// overloads apart) is not a redefinition, and wins where both are visible.
+template <class = void> inline unsigned umin(unsigned A, unsigned B) {
+  return min(A, B);
+}
+template <class = void> inline unsigned umax(unsigned A, unsigned B) {
+  return max(A, B);
+}
+template <class = void> inline long long llmin(long long A, long long B) {
+  return min(A, B);
+}
+template <class = void> inline long long llmax(long long A, long long B) {
+  return max(A, B);
+}
+template <class = void>
 inline unsigned long long ullmin(unsigned long long A, unsigned long long B) {
   return min(A, B);
 }
+template <class = void>
 inline unsigned long long ullmax(unsigned long long A, unsigned long long B) {
   return max(A, B);
 }
