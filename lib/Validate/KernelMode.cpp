@@ -65,7 +65,8 @@ llvm::Error KernelMode::loadSpecs(Session &S) {
                                    llvm::StringRef(S.Opts.Reference).drop_front(7),
                                    Manifest.Toolchain);
   } else {
-    Specs = deriveSpecs(*S.Cuda, S.Opts.Jobs);
+    S.CudaLaunches = std::make_unique<LaunchEdits>();
+    Specs = deriveSpecs(*S.Cuda, S.Opts.Jobs, S.CudaLaunches.get());
   }
   if (!S.Opts.SpecFile.empty())
     if (auto E = applySpecFile(S.Opts.SpecFile, Specs))

@@ -246,18 +246,9 @@ void addLexicalEdits(llvm::StringRef Text, std::map<unsigned, LaunchEdit> &Es) {
 
 } // namespace
 
-llvm::Error writeLaunchMirror(const project::Project &P, const std::string &Out,
-                              unsigned Jobs) {
-  Edits E;
-  frontend::ParseOptions PO;
-  PO.Jobs = Jobs ? Jobs : 1;
-  PO.Verb = "mirror";
-  frontend::parseAll(
-      P, P.translationUnits(),
-      [&](const std::string &) -> std::unique_ptr<FrontendAction> {
-        return std::make_unique<LaunchAction>(P, E);
-      },
-      PO);
+namespace {
+llvm::Error writeEdits(const project::Project &P, const std::string &Out,
+                       Edits &E) {
   for (const project::ProjectFile &F : P.files()) {
     auto Text = core::readFile(F.Path);
     if (!Text)
@@ -283,6 +274,37 @@ llvm::Error writeLaunchMirror(const project::Project &P, const std::string &Out,
     if (auto Err = writeText(Out + "/" + DynamicSharedFile, Storage))
       return Err;
   return llvm::Error::success();
+}
+
+} // namespace
+
+llvm::Error writeLaunchMirror(const project::Project &P, const std::string &Out,
+                              unsigned Jobs) {
+  Edits E;
+  frontend::ParseOptions PO;
+  PO.Jobs = Jobs ? Jobs : 1;
+  PO.Verb = "mirror";
+  frontend::parseAll(
+      P, P.translationUnits(),
+      [&](const std::string &) -> std::unique_ptr<FrontendAction> {
+        return std::make_unique<LaunchAction>(P, E);
+      },
+      PO);
+  return writeEdits(P, Out, E);
+}
+
+struct LaunchEdits::Impl {
+  Edits E;
+};
+LaunchEdits::LaunchEdits() : I(std::make_unique<Impl>()) {}
+LaunchEdits::~LaunchEdits() = default;
+void LaunchEdits::collect(const project::Project &P, ASTContext &Ctx) {
+  LaunchVisitor V(P, Ctx, I->E);
+  V.TraverseDecl(Ctx.getTranslationUnitDecl());
+}
+llvm::Error LaunchEdits::write(const project::Project &P,
+                               const std::string &Out) {
+  return writeEdits(P, Out, I->E);
 }
 
 } // namespace hipport::validate

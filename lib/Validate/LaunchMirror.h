@@ -5,6 +5,12 @@
 
 #include "llvm/Support/Error.h"
 
+#include <memory>
+
+namespace clang {
+class ASTContext;
+}
+
 #include <string>
 
 namespace hipport::validate {
@@ -29,5 +35,21 @@ inline constexpr const char *DynamicSharedFile = "hipport_dynamic_shared.cpp";
 
 llvm::Error writeLaunchMirror(const project::Project &P, const std::string &Out,
                               unsigned Jobs);
+
+/// The launch edits of a project, collected during a parse some other
+/// analysis pays for (spec derivation), so the mirror needs none of its own.
+class LaunchEdits {
+public:
+  LaunchEdits();
+  ~LaunchEdits();
+  /// Collects the edits of one parsed TU; safe from several threads.
+  void collect(const project::Project &P, clang::ASTContext &Ctx);
+  /// Writes the mirror from what was collected.
+  llvm::Error write(const project::Project &P, const std::string &Out);
+  struct Impl;
+
+private:
+  std::unique_ptr<Impl> I;
+};
 
 } // namespace hipport::validate

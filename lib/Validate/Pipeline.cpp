@@ -65,7 +65,16 @@ llvm::Expected<std::string> Session::sourceRoot(const Backend &B) {
   std::string Dir = Work + (B.buildsOriginal() ? "/cuda-src" : "/hip-src");
   if (Mirrors.count(Dir))
     return Dir;
-  if (auto E = writeLaunchMirror(P, Dir, Opts.Jobs))
+  if (!B.buildsOriginal() && HipMirror.valid()) {
+    std::string Err = HipMirror.get();
+    if (!Err.empty())
+      return llvm::createStringError(Err);
+    Mirrors[Dir] = P.roots().front();
+    return Dir;
+  }
+  if (auto E = B.buildsOriginal() && CudaLaunches
+                   ? CudaLaunches->write(P, Dir)
+                   : writeLaunchMirror(P, Dir, Opts.Jobs))
     return std::move(E);
   Mirrors[Dir] = P.roots().front();
   return Dir;
@@ -314,8 +323,21 @@ llvm::Error runPipeline(Session &S, Mode &M) {
     return E;
   if (auto E = openWork(S))
     return E;
-  if (auto E = M.plan(S))
-    return E;
+  // The port's mirror needs a parse of its own; it runs beside the
+  // original's (spec derivation), one core each.
+  bool HipOnCpu = false;
+  for (const Backend *B : S.Targets)
+    HipOnCpu |= B->onHipcpu() && !B->buildsOriginal() && !S.Missing.count(B);
+  if (HipOnCpu)
+    S.HipMirror = std::async(std::launch::async, [&S] {
+      llvm::Error E = writeLaunchMirror(*S.Hip, S.Work + "/hip-src", 1);
+      return E ? llvm::toString(std::move(E)) : std::string();
+    });
+  llvm::Error Planned = M.plan(S);
+  if (S.HipMirror.valid())
+    S.HipMirror.wait();
+  if (Planned)
+    return Planned;
   buildAll(S);
   M.run(S);
   M.compare(S);

@@ -10,13 +10,16 @@
 
 #include "Project/Project.h"
 #include "Validate/Backend.h"
+#include "Validate/LaunchMirror.h"
 #include "Validate/Process.h"
 #include "Validate/Validator.h"
 
 #include "llvm/Support/Error.h"
 
 #include <functional>
+#include <future>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -61,6 +64,12 @@ struct Session {
   std::vector<Build> Builds;
   /// Launch mirrors already written, by tree root.
   std::map<std::string, std::string> Mirrors;
+  /// The original's launch edits, when a parse (spec derivation) already
+  /// collected them.
+  std::unique_ptr<LaunchEdits> CudaLaunches;
+  /// The port's launch mirror, written while the original is parsed:
+  /// "" when done, otherwise the error.
+  std::future<std::string> HipMirror;
 
   const project::Project &tree(const Backend &B) const {
     return B.buildsOriginal() ? *Cuda : *Hip;

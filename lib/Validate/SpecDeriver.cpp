@@ -347,28 +347,34 @@ private:
 
 class DeriveConsumer : public ASTConsumer {
 public:
-  DeriveConsumer(const project::Project &P, Collected &Out) : P(P), Out(Out) {}
+  DeriveConsumer(const project::Project &P, Collected &Out, LaunchEdits *L)
+      : P(P), Out(Out), Launches(L) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
     DeriveVisitor V(P, Ctx, Out);
     V.TraverseDecl(Ctx.getTranslationUnitDecl());
+    if (Launches)
+      Launches->collect(P, Ctx);
   }
 
 private:
   const project::Project &P;
   Collected &Out;
+  LaunchEdits *Launches;
 };
 
 class DeriveAction : public ASTFrontendAction {
 public:
-  DeriveAction(const project::Project &P, Collected &Out) : P(P), Out(Out) {}
+  DeriveAction(const project::Project &P, Collected &Out, LaunchEdits *L)
+      : P(P), Out(Out), Launches(L) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
                                                  llvm::StringRef) override {
-    return std::make_unique<DeriveConsumer>(P, Out);
+    return std::make_unique<DeriveConsumer>(P, Out, Launches);
   }
 
 private:
   const project::Project &P;
   Collected &Out;
+  LaunchEdits *Launches;
 };
 
 /// Completes a kernel's spec from its launch, and defaults where the launch
@@ -458,7 +464,7 @@ void complete(Found &F) {
 } // namespace
 
 std::vector<KernelSpec> deriveSpecs(const project::Project &CudaProject,
-                                    unsigned Jobs) {
+                                    unsigned Jobs, LaunchEdits *Launches) {
   Collected C;
   frontend::ParseOptions PO;
   PO.Jobs = Jobs ? Jobs : 1;
@@ -466,7 +472,7 @@ std::vector<KernelSpec> deriveSpecs(const project::Project &CudaProject,
   frontend::parseAll(
       CudaProject, CudaProject.translationUnits(),
       [&](const std::string &) -> std::unique_ptr<FrontendAction> {
-        return std::make_unique<DeriveAction>(CudaProject, C);
+        return std::make_unique<DeriveAction>(CudaProject, C, Launches);
       },
       PO);
   std::vector<KernelSpec> Out;

@@ -39,6 +39,8 @@ typedef cudaFuncCache cudaFuncCache_t;
        #kernel, kernel, dim3(grid), dim3(block), (shmem),                      \
        HIPCPU_DEFAULT_WIDTH, ##__VA_ARGS__)))
 #define HIPCPU_LAUNCH hipLaunchKernelGGL
+// The calling convention of stream callbacks: the default one here.
+#define CUDART_CB
 
 enum {
   cudaHostAllocDefault = 0,

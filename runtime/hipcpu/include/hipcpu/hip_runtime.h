@@ -38,6 +38,8 @@
        #kernel, kernel, dim3(grid), dim3(block), (shmem),                      \
        HIPCPU_DEFAULT_WIDTH, ##__VA_ARGS__)))
 #define HIPCPU_LAUNCH hipLaunchKernelGGL
+// The calling convention of stream callbacks: the default one here.
+#define HIPRT_CB
 
 enum {
   hipHostMallocDefault = 0,
