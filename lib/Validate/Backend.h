@@ -1,78 +1,75 @@
-//===- Backend.h - toolchains, generated drivers, builds and runs -*- C++ -*-===//
+//===- Backend.h - where a unit is built and run ---------------*- C++ -*-===//
 #pragma once
 
-#include "Validate/KernelSpec.h"
+#include "Validate/Toolchain.h"
 
-#include "llvm/Support/Error.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
 
-#include <map>
 #include <string>
 #include <vector>
 
 namespace hipport::validate {
 
-/// Where a kernel runs. The two CPU backends share runtime/hipcpu and differ
-/// in spelling (the CUDA original or the HIP port) and default width.
-enum class BackendKind { Cuda, CudaCpu, Hip, HipCpu, CompileOnly };
-
-const char *backendName(BackendKind B);
-bool parseBackend(llvm::StringRef Name, BackendKind &Out);
-/// True for the backends that build the CUDA original.
-bool buildsOriginal(BackendKind B);
-/// True for the backends that run on runtime/hipcpu.
-bool onHipcpu(BackendKind B);
-
-struct ToolchainOptions {
-  std::string Cxx;         ///< compiler for hipcpu drivers; "" = g++ / $CXX
-  std::string HipcpuLib;   ///< libhipcpu.a; "" = next to the hipport binary
-  std::string OffloadArch = "gfx90a"; ///< compile-only and hip targets
-  std::string CudaArch = "native";    ///< nvcc -arch
-  std::string Argv0;       ///< to find libhipcpu.a relative to hipport
+/// What one build needs: sources already prepared for the backend (a
+/// generated driver, or a program's translation units), where headers are,
+/// the user's -I/-D flags, and the width the build is for.
+struct BuildRequest {
+  std::vector<std::string> Sources;
+  /// More sources the backend adds itself (hipcpu: shared-memory storage).
+  std::vector<std::string> Extra;
+  std::vector<std::string> IncludeDirs;
+  std::vector<std::string> UserFlags; ///< -I/-D/-U passed after `--`
+  std::string ShimDir;                ///< empty CUDA/HIP runtime headers
+  std::string Output;
+  int Wave = 0;
 };
 
-/// What exists on this machine, found once per run.
-struct Toolchain {
-  ToolchainOptions Opts;
-  std::string Cxx, HipcpuInclude, HipcpuLib, Nvcc, Hipcc;
-  bool NvidiaGpu = false, AmdGpu = false;
-
-  static Toolchain detect(const ToolchainOptions &Opts);
-  /// Empty when the backend can run here; otherwise what is missing.
-  std::string missing(BackendKind B) const;
-  /// One line naming the compiler and its version, for the golden record.
-  std::string version(BackendKind B) const;
+/// One place kernels run: a GPU toolchain, runtime/hipcpu in one spelling,
+/// or a compile-only proof. A new backend is one file implementing this and
+/// one line in BackendRegistry.cpp.
+class Backend {
+public:
+  virtual ~Backend() = default;
+  /// The --target / --reference name, e.g. "hip-cpu".
+  virtual llvm::StringRef name() const = 0;
+  /// Builds the CUDA original (true) or the HIP port.
+  virtual bool buildsOriginal() const = 0;
+  /// Runs on runtime/hipcpu: sources are launch-mirrored first.
+  virtual bool onHipcpu() const { return false; }
+  /// Only compiles; compiled() says what the output proves.
+  virtual bool compileOnly() const { return false; }
+  /// Empty when it can run here; otherwise what is missing.
+  virtual std::string missing(const Toolchain &TC) const = 0;
+  /// The widths it runs at, given those asked for (0: the device's own).
+  virtual std::vector<int> widths(llvm::ArrayRef<int> Requested) const {
+    return {0};
+  }
+  /// Whether a build for one width differs from one for another (the
+  /// target's predefined macros); false lets one build serve every width.
+  virtual bool buildsPerWidth() const { return false; }
+  /// The compile (and link) command of one build.
+  virtual std::vector<std::string> compileCommand(const Toolchain &TC,
+                                                  const BuildRequest &R) const = 0;
+  /// Extra environment of a run at the given width.
+  virtual std::vector<std::string> runEnvironment(int Wave) const { return {}; }
+  /// The source extension its compiler expects for a generated driver.
+  virtual llvm::StringRef driverExtension() const = 0;
+  /// The compiler and its version, for the golden record.
+  virtual std::string version(const Toolchain &TC) const = 0;
+  /// Compile-only: empty when Output proves the build, else what is wrong;
+  /// Proof says what was proven.
+  virtual std::string compiled(const Toolchain &TC, const std::string &Output,
+                               std::string &Proof) const {
+    return "";
+  }
 };
 
-/// The result of one child process.
-struct ProcResult {
-  int Rc = 0;
-  bool TimedOut = false, Crashed = false, NotStarted = false;
-  std::string Message; ///< why it failed to start, or the signal
-  std::string Output;  ///< stdout and stderr, as written to the log
-};
-
-/// Runs Args (Args[0] a path or a name on $PATH) with extra environment
-/// entries, stdout and stderr to LogFile. Timeout 0: none.
-ProcResult runProcess(const std::vector<std::string> &Args,
-                      const std::vector<std::string> &ExtraEnv,
-                      const std::string &LogFile, unsigned TimeoutSeconds,
-                      const std::string &StdoutFile = "");
-
-/// The C++ of a driver for the kernels of one source file: `driver KERNEL
-/// INDIR OUTDIR` reads each buffer from INDIR/<param>.bin, launches the
-/// kernel, and writes every output buffer to OUTDIR/<param>.bin.
-std::string generateDriver(const std::vector<const KernelSpec *> &Kernels,
-                           const std::string &IncludeFile, BackendKind B);
-
-/// Writes empty stand-ins for the CUDA and HIP runtime headers, which the
-/// force-included hipcpu spelling header replaces.
-llvm::Error writeHipcpuShims(const std::string &Dir);
-
-/// The compile (and link) command of a driver.
-std::vector<std::string> buildCommand(const Toolchain &TC, BackendKind B,
-                                      const std::string &Driver,
-                                      const std::string &Output,
-                                      const std::vector<std::string> &IncludeDirs,
-                                      const std::string &ShimDir);
+/// Every backend, in a fixed order (BackendRegistry.cpp).
+const std::vector<const Backend *> &backends();
+/// The backend of that name, or null.
+const Backend *findBackend(llvm::StringRef Name);
+/// "cuda, cuda-cpu, ..." for messages.
+std::string backendNames();
 
 } // namespace hipport::validate

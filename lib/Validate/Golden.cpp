@@ -1,7 +1,8 @@
 #include "Validate/Golden.h"
 
 #include "Core/FileWriter.h"
-#include "Validate/Validator.h"
+#include "Validate/Result.h"
+#include "Validate/Pipeline.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -41,13 +42,6 @@ ElemKind kindFrom(const std::string &S) {
   if (S == "float")
     return ElemKind::Float;
   return ElemKind::Bytes;
-}
-
-std::string slug(const std::string &S) {
-  std::string Out;
-  for (char C : S)
-    Out += std::isalnum((unsigned char)C) || C == '.' || C == '-' ? C : '_';
-  return Out;
 }
 
 llvm::Error copyDir(const std::string &From, const std::string &To) {

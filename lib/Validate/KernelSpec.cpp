@@ -263,6 +263,8 @@ void applyKernel(const json &J, const std::string &Ptr, KernelSpec &S,
         continue;
       }
       applyParam(It.value(), PP, *Found, SpecDir, E);
+      if (It.value().is_object() && It.value().contains("count"))
+        llvm::erase(S.Unsized, Found->Name);
     }
   }
 }

@@ -66,6 +66,9 @@ struct KernelSpec {
   std::vector<Param> Params;
   /// Why the launch shape or a value is a guess.
   std::vector<std::string> Notes;
+  /// Buffers no size parameter sizes (their count is the thread count, a
+  /// guess): a program run, or the spec file, must give them.
+  std::vector<std::string> Unsized;
   /// Non-empty: this kernel cannot be driven, and why.
   std::string Unsupported;
   bool FromSpecFile = false;

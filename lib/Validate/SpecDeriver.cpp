@@ -13,6 +13,7 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <set>
 
 using namespace clang;
 
@@ -38,7 +39,9 @@ struct Found {
 /// Shared by the parses of all TUs: a kernel in a header is seen many times.
 struct Collected {
   std::mutex Lock;
-  std::map<std::string, Found> Kernels; ///< by name
+  std::map<std::string, Found> Kernels; ///< by name (name<args> for templates)
+  /// Template kernels some launch instantiates: their pattern is not a unit.
+  std::set<std::string> Instantiated;
 };
 
 bool sizeLikeName(llvm::StringRef N) {
@@ -181,50 +184,85 @@ public:
     std::string File = ownedFile(FD->getLocation());
     if (File.empty())
       return true;
+    KernelSpec S = specOf(FD, File, FD->getName().str());
+    if (FD->getDescribedFunctionTemplate())
+      S.Unsupported = "a template kernel that no launch instantiates (give "
+                      "its template arguments at a launch)";
+    std::lock_guard<std::mutex> G(Out.Lock);
+    auto [It, New] = Out.Kernels.try_emplace(S.Name);
+    if (It->second.Spec.Name.empty())
+      It->second.Spec = std::move(S);
+    return true;
+  }
+
+  /// The spec of a kernel as its (instantiated) declaration says.
+  KernelSpec specOf(const FunctionDecl *FD, const std::string &File,
+                    std::string Name) {
     KernelSpec S;
-    S.Name = FD->getName().str();
+    S.Name = std::move(Name);
     S.QualifiedName = FD->getQualifiedNameAsString();
+    if (S.Name.find('<') != std::string::npos)
+      S.QualifiedName += S.Name.substr(S.Name.find('<'));
     S.File = File;
     if (const project::ProjectFile *PF = P.find(File))
       S.Relative = PF->Relative;
     S.Line = SM.getSpellingLineNumber(FD->getLocation());
-    if (FD->getDescribedFunctionTemplate() || FD->isTemplateInstantiation())
-      S.Unsupported = "a template kernel: validate drives only non-template "
-                      "kernels (wrap an instantiation in a plain kernel)";
-    for (const ParmVarDecl *PV : FD->parameters()) {
-      Param Pa;
-      Pa.Name = PV->getName().str();
-      if (Pa.Name.empty())
-        Pa.Name = fmt::format("arg{}", PV->getFunctionScopeIndex());
-      QualType T = PV->getType();
-      if (const auto *PT = T->getAs<PointerType>()) {
-        Pa.Kind = ParamKind::Buffer;
-        QualType Pointee = PT->getPointeeType();
-        Pa.Type = elemTypeOf(Pointee, Ctx);
-        Pa.Output = !Pointee.isConstQualified();
-        if (Pointee->isPointerType() && S.Unsupported.empty())
-          S.Unsupported = fmt::format(
-              "parameter '{}' is a pointer to pointers; give the kernel a "
-              "flat buffer", Pa.Name);
-        if (Pa.Type.Kind == ElemKind::Float)
-          Pa.Tol = Tolerance{};
-      } else if (T->isReferenceType() || T->isDependentType()) {
-        if (S.Unsupported.empty())
-          S.Unsupported =
-              fmt::format("parameter '{}' has a type validate cannot fill",
-                          Pa.Name);
-        Pa.Type = ElemType{T.getAsString(), ElemKind::Bytes, 1};
-      } else {
-        Pa.Kind = ParamKind::Scalar;
-        Pa.Type = elemTypeOf(T, Ctx);
-      }
-      S.Params.push_back(Pa);
+    for (const ParmVarDecl *PV : FD->parameters())
+      S.Params.push_back(paramOf(PV, S));
+    return S;
+  }
+
+  Param paramOf(const ParmVarDecl *PV, KernelSpec &S) {
+    Param Pa;
+    Pa.Name = PV->getName().str();
+    if (Pa.Name.empty())
+      Pa.Name = fmt::format("arg{}", PV->getFunctionScopeIndex());
+    QualType T = PV->getType();
+    if (T->isDependentType() || T->isInstantiationDependentType()) {
+      // A template's own parameter: only its instantiations have sizes.
+      if (S.Unsupported.empty())
+        S.Unsupported = fmt::format("parameter '{}' has a dependent type",
+                                    Pa.Name);
+      Pa.Type = ElemType{T.getAsString(), ElemKind::Bytes, 1};
+      return Pa;
     }
-    std::lock_guard<std::mutex> G(Out.Lock);
-    auto [It, New] = Out.Kernels.try_emplace(S.Name);
-    if (New)
-      It->second.Spec = std::move(S);
-    return true;
+    if (const auto *PT = T->getAs<PointerType>()) {
+      Pa.Kind = ParamKind::Buffer;
+      QualType Pointee = PT->getPointeeType();
+      Pa.Type = elemTypeOf(Pointee, Ctx);
+      Pa.Output = !Pointee.isConstQualified();
+      if (Pointee->isPointerType() && S.Unsupported.empty())
+        S.Unsupported = fmt::format(
+            "parameter '{}' is a pointer to pointers; give the kernel a "
+            "flat buffer", Pa.Name);
+      if (Pa.Type.Kind == ElemKind::Float)
+        Pa.Tol = Tolerance{};
+    } else if (T->isReferenceType() || T->isDependentType()) {
+      if (S.Unsupported.empty())
+        S.Unsupported =
+            fmt::format("parameter '{}' has a type validate cannot fill",
+                        Pa.Name);
+      Pa.Type = ElemType{T.getAsString(), ElemKind::Bytes, 1};
+    } else {
+      Pa.Kind = ParamKind::Scalar;
+      Pa.Type = elemTypeOf(T, Ctx);
+    }
+    return Pa;
+  }
+
+  /// "name<args>" of an instantiated template kernel, as C++ spells it.
+  std::string instantiationName(const FunctionDecl *FD) {
+    std::string Name = FD->getName().str();
+    const TemplateArgumentList *Args = FD->getTemplateSpecializationArgs();
+    if (!Args)
+      return Name;
+    PrintingPolicy PP = Ctx.getPrintingPolicy();
+    PP.SuppressTagKeyword = true;
+    PP.FullyQualifiedName = true;
+    std::string Text;
+    llvm::raw_string_ostream OS(Text);
+    printTemplateArgumentList(OS, Args->asArray(), PP);
+    return Name + OS.str();
   }
 
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *E) {
@@ -264,8 +302,24 @@ public:
       L.Args.push_back(V);
       L.ArgOrigins.push_back(Origin);
     }
+    std::string Key = FD->getName().str();
+    std::optional<KernelSpec> Inst;
+    if (FD->isTemplateInstantiation()) {
+      Key = instantiationName(FD);
+      const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern();
+      std::string File = ownedFile(Pattern ? Pattern->getLocation()
+                                           : FD->getLocation());
+      if (!File.empty())
+        Inst = specOf(FD, File, Key);
+      if (Inst && Pattern)
+        Inst->Line = SM.getSpellingLineNumber(Pattern->getLocation());
+    }
     std::lock_guard<std::mutex> G(Out.Lock);
-    Found &F = Out.Kernels[FD->getName().str()];
+    Found &F = Out.Kernels[Key];
+    if (Inst && F.Spec.Name.empty())
+      F.Spec = std::move(*Inst);
+    if (Inst)
+      Out.Instantiated.insert(FD->getName().str());
     if (!F.First)
       F.First = std::move(L);
     ++F.Launches;
@@ -293,28 +347,34 @@ private:
 
 class DeriveConsumer : public ASTConsumer {
 public:
-  DeriveConsumer(const project::Project &P, Collected &Out) : P(P), Out(Out) {}
+  DeriveConsumer(const project::Project &P, Collected &Out, LaunchEdits *L)
+      : P(P), Out(Out), Launches(L) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
     DeriveVisitor V(P, Ctx, Out);
     V.TraverseDecl(Ctx.getTranslationUnitDecl());
+    if (Launches)
+      Launches->collect(P, Ctx);
   }
 
 private:
   const project::Project &P;
   Collected &Out;
+  LaunchEdits *Launches;
 };
 
 class DeriveAction : public ASTFrontendAction {
 public:
-  DeriveAction(const project::Project &P, Collected &Out) : P(P), Out(Out) {}
+  DeriveAction(const project::Project &P, Collected &Out, LaunchEdits *L)
+      : P(P), Out(Out), Launches(L) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
                                                  llvm::StringRef) override {
-    return std::make_unique<DeriveConsumer>(P, Out);
+    return std::make_unique<DeriveConsumer>(P, Out, Launches);
   }
 
 private:
   const project::Project &P;
   Collected &Out;
+  LaunchEdits *Launches;
 };
 
 /// Completes a kernel's spec from its launch, and defaults where the launch
@@ -391,6 +451,8 @@ void complete(Found &F) {
     P.Origin = SizeValue && *SizeValue >= Threads
                    ? "the size parameter"
                    : "the launch's thread count";
+    if (!SizeValue)
+      S.Unsized.push_back(P.Name);
     if (P.Type.Kind == ElemKind::Signed || P.Type.Kind == ElemKind::Unsigned) {
       P.HasRange = true;
       P.Lo = 0;
@@ -402,7 +464,7 @@ void complete(Found &F) {
 } // namespace
 
 std::vector<KernelSpec> deriveSpecs(const project::Project &CudaProject,
-                                    unsigned Jobs) {
+                                    unsigned Jobs, LaunchEdits *Launches) {
   Collected C;
   frontend::ParseOptions PO;
   PO.Jobs = Jobs ? Jobs : 1;
@@ -410,13 +472,15 @@ std::vector<KernelSpec> deriveSpecs(const project::Project &CudaProject,
   frontend::parseAll(
       CudaProject, CudaProject.translationUnits(),
       [&](const std::string &) -> std::unique_ptr<FrontendAction> {
-        return std::make_unique<DeriveAction>(CudaProject, C);
+        return std::make_unique<DeriveAction>(CudaProject, C, Launches);
       },
       PO);
   std::vector<KernelSpec> Out;
   for (auto &[Name, F] : C.Kernels) {
     if (F.Spec.Name.empty())
       continue; // launched but defined outside the project
+    if (!F.Spec.Unsupported.empty() && C.Instantiated.count(Name))
+      continue; // validated as its instantiations
     complete(F);
     Out.push_back(std::move(F.Spec));
   }

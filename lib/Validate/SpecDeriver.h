@@ -3,6 +3,7 @@
 
 #include "Project/Project.h"
 #include "Validate/KernelSpec.h"
+#include "Validate/LaunchMirror.h"
 
 #include "llvm/Support/Error.h"
 
@@ -15,7 +16,9 @@ namespace hipport::validate {
 /// become buffers (outputs unless the pointee is const), scalars take the
 /// call site's value when it is a constant, grid and block come from the
 /// launch. What had to be guessed is said in KernelSpec::Notes.
+/// Launches, when given, collects the launch edits of the same parse.
 std::vector<KernelSpec> deriveSpecs(const project::Project &CudaProject,
-                                    unsigned Jobs);
+                                    unsigned Jobs,
+                                    LaunchEdits *Launches = nullptr);
 
 } // namespace hipport::validate

@@ -1,5 +1,8 @@
 #include "Validate/ValidateReport.h"
 
+#include "Validate/Backend.h"
+#include "Validate/Program.h"
+
 #include "Core/FileWriter.h"
 #include "Core/SourceText.h"
 
@@ -39,21 +42,6 @@ std::pair<unsigned, unsigned> lineCol(const std::string &File, unsigned Off) {
     }
   }
   return {Line, Col};
-}
-
-const char *ruleOf(RunStatus S) {
-  switch (S) {
-  case RunStatus::Fail:
-    return "validate-mismatch";
-  case RunStatus::BuildError:
-    return "validate-build-error";
-  case RunStatus::RunError:
-    return "validate-run-error";
-  case RunStatus::Timeout:
-    return "validate-timeout";
-  default:
-    return "validate-skipped";
-  }
 }
 
 } // namespace
@@ -121,7 +109,7 @@ json toJson(const ValidateResult &R) {
                         {"first_mismatches", First},
                         {"problem", B.Problem}});
       }
-      Runs.push_back({{"target", backendName(Run.Target)},
+      Runs.push_back({{"target", Run.Target->name().str()},
                       {"wave", Run.Wave},
                       {"status", statusName(Run.Status)},
                       {"message", Run.Message},
@@ -165,55 +153,43 @@ json toJson(const ValidateResult &R) {
             {"seconds", R.Seconds}}}};
 }
 
-json toSarif(const ValidateResult &R) {
-  json Results = json::array();
-  std::set<std::string> Rules;
-  for (const KernelResult &K : R.Kernels) {
-    std::vector<std::pair<RunStatus, std::string>> Problems;
-    if (K.ReferenceStatus != RunStatus::Pass)
-      Problems.push_back({K.ReferenceStatus,
-                          "reference: " + K.ReferenceMessage});
-    for (const RunResult &Run : K.Runs)
-      if (Run.Status != RunStatus::Pass && Run.Status != RunStatus::Compiled &&
-          Run.Status != RunStatus::Skipped) {
-        std::string Msg = fmt::format("kernel '{}' on {}: {}", K.Spec.Name,
-                                      Run.label(), runDetail(Run));
-        for (const BufferResult &B : Run.Buffers)
-          if (!B.First.empty()) {
-            Msg += fmt::format("; first mismatch {}[{}]: expected {}, got {}",
-                               B.Name, B.First[0].Index, B.First[0].Expected,
-                               B.First[0].Actual);
-            break;
-          }
-        Problems.push_back({Run.Status, Msg});
-      }
-    for (auto &[St, Msg] : Problems) {
-      Rules.insert(ruleOf(St));
-      json Region = {{"startLine", std::max(1u, K.HipFile.empty()
-                                                    ? K.Spec.Line
-                                                    : K.HipLine)}};
-      json Artifact = {
-          {"uri", K.HipFile.empty() ? K.Spec.Relative : K.HipFile}};
-      json Loc = {{"physicalLocation",
-                   {{"artifactLocation", Artifact}, {"region", Region}}}};
-      Results.push_back({{"ruleId", ruleOf(St)},
-                         {"level", "error"},
-                         {"message", {{"text", Msg}}},
-                         {"locations", json::array({Loc})}});
-    }
+void printProgramText(llvm::raw_ostream &OS, const ProgramResult &R) {
+  OS << "reference: " << R.Reference << " program, "
+     << statusName(R.ReferenceStatus);
+  if (R.ReferenceStatus == RunStatus::Pass)
+    OS << " (exit " << R.ReferenceExit << ")";
+  else
+    OS << ": " << R.ReferenceMessage;
+  OS << "\n";
+  for (const std::string &W : R.Warnings)
+    OS << "warning: " << W << "\n";
+  for (const ProgramRun &Run : R.Runs) {
+    OS << fmt::format("{} program {}", Run.label(), statusName(Run.Status));
+    if (!Run.Message.empty())
+      OS << ": " << Run.Message;
+    OS << "\n";
+    for (const std::string &D : Run.Differences)
+      OS << "  " << D << "\n";
   }
-  json RuleList = json::array();
-  for (const std::string &Id : Rules)
-    RuleList.push_back({{"id", Id}});
-  return {{"version", "2.1.0"},
-          {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
-          {"runs",
-           json::array({{{"tool",
-                          {{"driver",
-                            {{"name", "hipport-validate"},
-                             {"informationUri", "docs/validate.md"},
-                             {"rules", RuleList}}}}},
-                         {"results", Results}}})}};
+  OS << (R.allPassed() ? "program: PASS\n" : "program: FAIL\n");
+}
+
+nlohmann::json programToJson(const ProgramResult &R) {
+  nlohmann::json Runs = nlohmann::json::array();
+  for (const ProgramRun &Run : R.Runs)
+    Runs.push_back({{"target", Run.Target->name().str()},
+                    {"wave", Run.Wave},
+                    {"status", statusName(Run.Status)},
+                    {"message", Run.Message},
+                    {"exit_code", Run.ExitCode},
+                    {"differences", Run.Differences}});
+  return {{"reference", R.Reference},
+          {"reference_status", statusName(R.ReferenceStatus)},
+          {"reference_exit", R.ReferenceExit},
+          {"non_deterministic_reference", R.NonDeterministic},
+          {"warnings", R.Warnings},
+          {"runs", Runs},
+          {"passed", R.allPassed()}};
 }
 
 } // namespace hipport::validate

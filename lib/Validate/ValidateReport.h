@@ -1,7 +1,7 @@
 //===- ValidateReport.h - text, JSON and SARIF of a validation -*- C++ -*-===//
 #pragma once
 
-#include "Validate/Validator.h"
+#include "Validate/Result.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -14,8 +14,6 @@ namespace hipport::validate {
 /// the kernel. A summary line last.
 void printText(llvm::raw_ostream &OS, const ValidateResult &R);
 nlohmann::json toJson(const ValidateResult &R);
-/// SARIF 2.1.0: one result per failing kernel run, at the kernel's definition
-/// in the port, rule id "validate-mismatch", "validate-build-error", ...
-nlohmann::json toSarif(const ValidateResult &R);
+// SARIF comes from the shared reporter, over toFindings (Result.h).
 
 } // namespace hipport::validate

@@ -5,6 +5,10 @@
 #include "Validate/ValidateReport.h"
 #include "Validate/Validator.h"
 
+#include "Checks/Baseline.h"
+#include "Core/TextDiagnostic.h"
+#include "Report/FindingReporter.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -75,9 +79,53 @@ cl::list<std::string> OutputFileOpt(
 cl::opt<double> StdoutRelOpt("stdout-rel",
                              cl::desc("Relative tolerance of numbers in stdout"),
                              cl::init(1e-5), cl::sub(ValidateCmd));
+cl::list<std::string> NormaliseOpt(
+    "normalise",
+    cl::desc("Regular expression masked in stdout before comparison (repeat; "
+             "timings, paths and addresses are masked always)"),
+    cl::sub(ValidateCmd));
+cl::opt<std::string> MainOpt(
+    "main", cl::desc("The source whose main() is the program, where several "
+                     "define one"),
+    cl::sub(ValidateCmd));
+cl::opt<bool> OnceOpt("reference-once",
+                      cl::desc("Run the reference once (no check for "
+                               "non-determinism)"),
+                      cl::sub(ValidateCmd));
+cl::opt<bool> UncheckedOpt("unchecked",
+                           cl::desc("Program mode: no guard pages around "
+                                    "device buffers"),
+                           cl::sub(ValidateCmd));
+cl::opt<bool> AllowNonUtf8Opt(
+    "allow-non-utf8",
+    cl::desc("Accepted for symmetry with port: validate keeps non-UTF-8 "
+             "bytes as they are"),
+    cl::sub(ValidateCmd));
 cl::opt<double> StdoutAbsOpt("stdout-abs",
                              cl::desc("Absolute tolerance of numbers in stdout"),
                              cl::init(1e-6), cl::sub(ValidateCmd));
+
+/// SARIF from the shared reporter, as lint writes it.
+void writeSarif(const std::vector<core::Finding> &Fs, const std::string &Root) {
+  core::TextDiagnostic Text(errs());
+  auto Rel = [&](const std::string &F) {
+    llvm::StringRef S(F);
+    return S.consume_front(Root + "/") ? S.str() : F;
+  };
+  std::vector<std::string> Prints = checks::fingerprints(
+      Fs, Rel, [&](const std::string &File, unsigned Off) -> std::string {
+        const core::SourceText *T = Text.source(File);
+        return T ? T->lineText(Off) : "";
+      });
+  report::FindingReport FR;
+  FR.Findings = &Fs;
+  FR.Fingerprints = &Prints;
+  FR.Relative = Rel;
+  FR.LineColumn = [&](const core::FileRange &Rg) { return Text.lineColumn(Rg); };
+  FR.Root = Root;
+  report::writeSarif(outs(), FR);
+  outs() << "\n";
+}
 
 int runValidate() {
   if (Dirs.size() != 2) {
@@ -97,10 +145,10 @@ int runValidate() {
   if (!TargetOpt.empty()) {
     O.Targets.clear();
     for (const std::string &T : TargetOpt) {
-      validate::BackendKind B;
-      if (!validate::parseBackend(T, B)) {
-        cli::error("--target: expected hip, hip-cpu, compile-only, cuda or "
-                   "cuda-cpu, got '" + T + "'");
+      const validate::Backend *B = validate::findBackend(T);
+      if (!B) {
+        cli::error("--target: expected one of " + validate::backendNames() +
+                   ", got '" + T + "'");
         return 2;
       }
       O.Targets.push_back(B);
@@ -127,6 +175,7 @@ int runValidate() {
   O.ExtraClangArgs = cli::ExtraClangArgs;
   O.CudaPath = CudaPathOpt;
   O.LintFailures = !NoLintOpt;
+  O.Main = MainOpt;
 
   if (ProgramOpt) {
     validate::ProgramOptions PO;
@@ -135,6 +184,9 @@ int runValidate() {
     PO.OutputFiles.assign(OutputFileOpt.begin(), OutputFileOpt.end());
     PO.StdoutRel = StdoutRelOpt;
     PO.StdoutAbs = StdoutAbsOpt;
+    PO.Normalise.assign(NormaliseOpt.begin(), NormaliseOpt.end());
+    PO.Twice = !OnceOpt;
+    PO.Checked = !UncheckedOpt;
     auto R = validate::validateProgram(PO);
     if (!R) {
       cli::error(toString(R.takeError()));
@@ -142,6 +194,9 @@ int runValidate() {
     }
     if (FormatOpt == "text")
       validate::printProgramText(outs(), *R);
+    else if (FormatOpt == "sarif")
+      writeSarif(validate::toFindings(*R, project::absolutePath(O.HipDir)),
+                 project::absolutePath(O.HipDir));
     else
       outs() << validate::programToJson(*R).dump(2) << "\n";
     return R->allPassed() ? 0 : 1;
@@ -155,7 +210,7 @@ int runValidate() {
   if (FormatOpt == "json")
     outs() << validate::toJson(*R).dump(2) << "\n";
   else if (FormatOpt == "sarif")
-    outs() << validate::toSarif(*R).dump(2) << "\n";
+    writeSarif(validate::toFindings(*R), project::absolutePath(O.HipDir));
   else
     validate::printText(outs(), *R);
   return R->allPassed() ? 0 : 1;

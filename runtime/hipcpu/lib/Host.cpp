@@ -6,6 +6,7 @@
 // it was recorded.
 //
 //===----------------------------------------------------------------------===//
+#include <algorithm>
 #include "hipcpu/detail/host.h"
 #include "Engine.h"
 
@@ -149,7 +150,9 @@ int getDeviceProperties(DeviceProp *P, int Device, int DefaultWidth) {
     return fail(ErrorInvalidDevice);
   *P = DeviceProp{};
   int W = effectiveWarpSize(DefaultWidth);
-  std::snprintf(P->name, sizeof P->name, "hipcpu CPU device (warpSize %d)", W);
+  // The width is not in the name: programs print the name, and a port
+  // at 64 must print what the original printed at 32.
+  std::snprintf(P->name, sizeof P->name, "hipcpu CPU device");
   std::snprintf(P->gcnArchName, sizeof P->gcnArchName, "hipcpu-wave%d", W);
   long Pages = sysconf(_SC_PHYS_PAGES), PageSize = sysconf(_SC_PAGESIZE);
   P->totalGlobalMem = static_cast<std::size_t>(Pages) * PageSize;
@@ -178,6 +181,10 @@ int getDeviceProperties(DeviceProp *P, int Device, int DefaultWidth) {
   P->canMapHostMemory = 1;
   P->unifiedAddressing = 1;
   P->integrated = 1;
+  // Nominal figures of host memory (DDR at 1.6 GHz, 64-bit bus): programs
+  // print them or divide by them, and must not divide by zero.
+  P->memoryClockRate = 1600000;
+  P->memoryBusWidth = 64;
   return Success;
 }
 
@@ -214,6 +221,78 @@ int deviceAttribute(int *Value, int Attr, int Device, int DefaultWidth) {
     break;
   case AttrComputeCapabilityMinor:
     *Value = P.minor;
+    break;
+  case AttrMaxBlockDimY:
+    *Value = P.maxThreadsDim[1];
+    break;
+  case AttrMaxBlockDimZ:
+    *Value = P.maxThreadsDim[2];
+    break;
+  case AttrMaxGridDimY:
+    *Value = P.maxGridSize[1];
+    break;
+  case AttrMaxGridDimZ:
+    *Value = P.maxGridSize[2];
+    break;
+  case AttrTotalConstantMemory:
+    *Value = static_cast<int>(P.totalConstMem);
+    break;
+  case AttrMaxPitch:
+    *Value = static_cast<int>(std::min<std::size_t>(P.memPitch, 0x7fffffff));
+    break;
+  case AttrMaxRegistersPerBlock:
+    *Value = P.regsPerBlock;
+    break;
+  case AttrIntegrated:
+    *Value = P.integrated;
+    break;
+  case AttrCanMapHostMemory:
+    *Value = P.canMapHostMemory;
+    break;
+  case AttrComputeMode:
+    *Value = P.computeMode;
+    break;
+  case AttrConcurrentKernels:
+    *Value = P.concurrentKernels;
+    break;
+  case AttrPciBusId:
+    *Value = P.pciBusID;
+    break;
+  case AttrPciDeviceId:
+    *Value = P.pciDeviceID;
+    break;
+  case AttrMemoryClockRate:
+    *Value = P.memoryClockRate;
+    break;
+  case AttrMemoryBusWidth:
+    *Value = P.memoryBusWidth;
+    break;
+  case AttrL2CacheSize:
+    *Value = P.l2CacheSize;
+    break;
+  case AttrMaxThreadsPerMultiProcessor:
+    *Value = P.maxThreadsPerMultiProcessor;
+    break;
+  case AttrUnifiedAddressing:
+    *Value = P.unifiedAddressing;
+    break;
+  case AttrPciDomainId:
+    *Value = P.pciDomainID;
+    break;
+  case AttrMaxSharedMemoryPerMultiprocessor:
+    *Value = static_cast<int>(P.sharedMemPerMultiprocessor);
+    break;
+  case AttrManagedMemory:
+    *Value = P.managedMemory;
+    break;
+  case AttrIsMultiGpuBoard:
+    *Value = P.isMultiGpuBoard;
+    break;
+  case AttrCooperativeLaunch:
+    *Value = 1;
+    break;
+  case AttrMaxSharedMemoryPerBlockOptin:
+    *Value = static_cast<int>(P.sharedMemPerBlockOptin);
     break;
   default:
     return fail(ErrorInvalidValue);

@@ -13,6 +13,12 @@
 #error "hipcpu: include one spelling (hip_runtime.h or cuda_runtime.h) per file"
 #endif
 #define HIPCPU_SPELLING_CUDA 1
+// The include guards of the CUDA runtime headers, which code tests to see
+// whether the runtime API is there (helper_cuda.h does), and its version.
+#define __CUDA_RUNTIME_H__
+#define __CUDA_RUNTIME_API_H__
+#define __DRIVER_TYPES_H__
+#define CUDART_VERSION 12000
 #define __HIPCPU__ 1
 
 #include "hipcpu/detail/host.h"
@@ -23,18 +29,25 @@
 #undef HIPCPU_P
 
 typedef ::hipcpu::DeviceProp cudaDeviceProp;
+typedef cudaFuncCache cudaFuncCache_t;
 
+// The launch form validate's mirror writes for both spellings.
+#define HIP_KERNEL_NAME(...) __VA_ARGS__
 #define hipLaunchKernelGGL(kernel, grid, block, shmem, stream, ...)            \
   ((void)(stream),                                                             \
    (void)::hipcpu::host::finishLaunch(::hipcpu::detail::launchKernel(          \
        #kernel, kernel, dim3(grid), dim3(block), (shmem),                      \
        HIPCPU_DEFAULT_WIDTH, ##__VA_ARGS__)))
 #define HIPCPU_LAUNCH hipLaunchKernelGGL
+// The calling convention of stream callbacks: the default one here.
+#define CUDART_CB
 
 enum {
   cudaHostAllocDefault = 0,
   cudaHostAllocPortable = 1,
   cudaHostAllocMapped = 2,
+  cudaHostRegisterDefault = 0,
+  cudaHostRegisterMapped = 2,
   cudaStreamDefault = 0,
   cudaStreamNonBlocking = 1,
   cudaEventDefault = 0,
@@ -53,6 +66,30 @@ enum cudaDeviceAttr {
   cudaDevAttrMultiProcessorCount = ::hipcpu::AttrMultiProcessorCount,
   cudaDevAttrComputeCapabilityMajor = ::hipcpu::AttrComputeCapabilityMajor,
   cudaDevAttrComputeCapabilityMinor = ::hipcpu::AttrComputeCapabilityMinor,
+  cudaDevAttrMaxBlockDimY = ::hipcpu::AttrMaxBlockDimY,
+  cudaDevAttrMaxBlockDimZ = ::hipcpu::AttrMaxBlockDimZ,
+  cudaDevAttrMaxGridDimY = ::hipcpu::AttrMaxGridDimY,
+  cudaDevAttrMaxGridDimZ = ::hipcpu::AttrMaxGridDimZ,
+  cudaDevAttrTotalConstantMemory = ::hipcpu::AttrTotalConstantMemory,
+  cudaDevAttrMaxPitch = ::hipcpu::AttrMaxPitch,
+  cudaDevAttrMaxRegistersPerBlock = ::hipcpu::AttrMaxRegistersPerBlock,
+  cudaDevAttrIntegrated = ::hipcpu::AttrIntegrated,
+  cudaDevAttrCanMapHostMemory = ::hipcpu::AttrCanMapHostMemory,
+  cudaDevAttrComputeMode = ::hipcpu::AttrComputeMode,
+  cudaDevAttrConcurrentKernels = ::hipcpu::AttrConcurrentKernels,
+  cudaDevAttrPciBusId = ::hipcpu::AttrPciBusId,
+  cudaDevAttrPciDeviceId = ::hipcpu::AttrPciDeviceId,
+  cudaDevAttrMemoryClockRate = ::hipcpu::AttrMemoryClockRate,
+  cudaDevAttrGlobalMemoryBusWidth = ::hipcpu::AttrMemoryBusWidth,
+  cudaDevAttrL2CacheSize = ::hipcpu::AttrL2CacheSize,
+  cudaDevAttrMaxThreadsPerMultiProcessor = ::hipcpu::AttrMaxThreadsPerMultiProcessor,
+  cudaDevAttrUnifiedAddressing = ::hipcpu::AttrUnifiedAddressing,
+  cudaDevAttrPciDomainId = ::hipcpu::AttrPciDomainId,
+  cudaDevAttrMaxSharedMemoryPerMultiprocessor = ::hipcpu::AttrMaxSharedMemoryPerMultiprocessor,
+  cudaDevAttrManagedMemory = ::hipcpu::AttrManagedMemory,
+  cudaDevAttrIsMultiGpuBoard = ::hipcpu::AttrIsMultiGpuBoard,
+  cudaDevAttrCooperativeLaunch = ::hipcpu::AttrCooperativeLaunch,
+  cudaDevAttrMaxSharedMemoryPerBlockOptin = ::hipcpu::AttrMaxSharedMemoryPerBlockOptin,
 };
 
 inline cudaError_t cudaDeviceGetAttribute(int *V, cudaDeviceAttr A, int D) {
@@ -81,9 +118,6 @@ inline cudaError_t cudaHostGetDevicePointer(void **D, void *H, unsigned) {
 }
 inline cudaError_t cudaMemPrefetchAsync(const void *, std::size_t, int,
                                         cudaStream_t = nullptr) {
-  return cudaSuccess;
-}
-template <class F> inline cudaError_t cudaFuncSetAttribute(F, int, int) {
   return cudaSuccess;
 }
 inline const char *cudaGetErrorString(cudaError_t E) {

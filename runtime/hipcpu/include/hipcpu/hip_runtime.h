@@ -13,6 +13,11 @@
 #error "hipcpu: include one spelling (hip_runtime.h or cuda_runtime.h) per file"
 #endif
 #define HIPCPU_SPELLING_HIP 1
+// The include guards of the HIP runtime headers, which ported code tests
+// where the original tested CUDA's.
+#define HIP_INCLUDE_HIP_HIP_RUNTIME_H
+#define HIP_INCLUDE_HIP_HIP_RUNTIME_API_H
+#define HIP_INCLUDE_HIP_DRIVER_TYPES_H
 #define __HIPCPU__ 1
 #define __HIP_PLATFORM_AMD__ 1
 #define HIP_VERSION_MAJOR 7
@@ -33,11 +38,18 @@
        #kernel, kernel, dim3(grid), dim3(block), (shmem),                      \
        HIPCPU_DEFAULT_WIDTH, ##__VA_ARGS__)))
 #define HIPCPU_LAUNCH hipLaunchKernelGGL
+// The calling convention of stream callbacks: the default one here.
+#define HIPRT_CB
 
 enum {
   hipHostMallocDefault = 0,
   hipHostMallocPortable = 1,
   hipHostMallocMapped = 2,
+  hipHostAllocDefault = 0,
+  hipHostAllocPortable = 1,
+  hipHostAllocMapped = 2,
+  hipHostRegisterDefault = 0,
+  hipHostRegisterMapped = 2,
   hipStreamDefault = 0,
   hipStreamNonBlocking = 1,
   hipEventDefault = 0,
@@ -59,6 +71,30 @@ typedef enum hipDeviceAttribute_t {
       ::hipcpu::AttrComputeCapabilityMajor,
   hipDeviceAttributeComputeCapabilityMinor =
       ::hipcpu::AttrComputeCapabilityMinor,
+  hipDeviceAttributeMaxBlockDimY = ::hipcpu::AttrMaxBlockDimY,
+  hipDeviceAttributeMaxBlockDimZ = ::hipcpu::AttrMaxBlockDimZ,
+  hipDeviceAttributeMaxGridDimY = ::hipcpu::AttrMaxGridDimY,
+  hipDeviceAttributeMaxGridDimZ = ::hipcpu::AttrMaxGridDimZ,
+  hipDeviceAttributeTotalConstantMemory = ::hipcpu::AttrTotalConstantMemory,
+  hipDeviceAttributeMaxPitch = ::hipcpu::AttrMaxPitch,
+  hipDeviceAttributeMaxRegistersPerBlock = ::hipcpu::AttrMaxRegistersPerBlock,
+  hipDeviceAttributeIntegrated = ::hipcpu::AttrIntegrated,
+  hipDeviceAttributeCanMapHostMemory = ::hipcpu::AttrCanMapHostMemory,
+  hipDeviceAttributeComputeMode = ::hipcpu::AttrComputeMode,
+  hipDeviceAttributeConcurrentKernels = ::hipcpu::AttrConcurrentKernels,
+  hipDeviceAttributePciBusId = ::hipcpu::AttrPciBusId,
+  hipDeviceAttributePciDeviceId = ::hipcpu::AttrPciDeviceId,
+  hipDeviceAttributeMemoryClockRate = ::hipcpu::AttrMemoryClockRate,
+  hipDeviceAttributeMemoryBusWidth = ::hipcpu::AttrMemoryBusWidth,
+  hipDeviceAttributeL2CacheSize = ::hipcpu::AttrL2CacheSize,
+  hipDeviceAttributeMaxThreadsPerMultiProcessor = ::hipcpu::AttrMaxThreadsPerMultiProcessor,
+  hipDeviceAttributeUnifiedAddressing = ::hipcpu::AttrUnifiedAddressing,
+  hipDeviceAttributePciDomainID = ::hipcpu::AttrPciDomainId,
+  hipDeviceAttributeMaxSharedMemoryPerMultiprocessor = ::hipcpu::AttrMaxSharedMemoryPerMultiprocessor,
+  hipDeviceAttributeManagedMemory = ::hipcpu::AttrManagedMemory,
+  hipDeviceAttributeIsMultiGpuBoard = ::hipcpu::AttrIsMultiGpuBoard,
+  hipDeviceAttributeCooperativeLaunch = ::hipcpu::AttrCooperativeLaunch,
+  hipDeviceAttributeSharedMemPerBlockOptin = ::hipcpu::AttrMaxSharedMemoryPerBlockOptin,
 } hipDeviceAttribute_t;
 
 inline hipError_t hipDeviceGetAttribute(int *V, hipDeviceAttribute_t A, int D) {
@@ -70,6 +106,13 @@ inline hipError_t hipHostMalloc(void **P, std::size_t Bytes, unsigned = 0) {
 }
 template <class T>
 inline hipError_t hipHostMalloc(T **P, std::size_t Bytes, unsigned F = 0) {
+  return hipHostMalloc(reinterpret_cast<void **>(P), Bytes, F);
+}
+inline hipError_t hipHostAlloc(void **P, std::size_t Bytes, unsigned F = 0) {
+  return hipHostMalloc(P, Bytes, F);
+}
+template <class T>
+inline hipError_t hipHostAlloc(T **P, std::size_t Bytes, unsigned F = 0) {
   return hipHostMalloc(reinterpret_cast<void **>(P), Bytes, F);
 }
 inline hipError_t hipMallocHost(void **P, std::size_t Bytes) {
@@ -93,6 +136,10 @@ inline const char *hipGetErrorString(hipError_t E) {
 inline const char *hipGetErrorName(hipError_t E) {
   return ::hipcpu::host::errorName(E, true);
 }
+// HIP's names that differ from CUDA's.
+typedef hipFuncCache hipFuncCache_t;
+typedef hipLimit hipLimit_t;
+typedef hipFuncAttributes hipFuncAttributes_t;
 // HIP's own names for codes whose CUDA names api.inc uses.
 constexpr hipError_t hipErrorOutOfMemory = hipErrorMemoryAllocation;
 constexpr hipError_t hipErrorNotInitialized = hipErrorInitializationError;

@@ -453,6 +453,29 @@ HIPCPU_MINMAX(unsigned int)
 HIPCPU_MINMAX(long long)
 HIPCPU_MINMAX(unsigned long long)
 #undef HIPCPU_MINMAX
+// The named forms of the CUDA math API. Templates, so that a program's own
+// host function of the same name and signature (nvcc keeps host and device
+// overloads apart) is not a redefinition, and wins where both are visible.
+template <class = void> inline unsigned umin(unsigned A, unsigned B) {
+  return min(A, B);
+}
+template <class = void> inline unsigned umax(unsigned A, unsigned B) {
+  return max(A, B);
+}
+template <class = void> inline long long llmin(long long A, long long B) {
+  return min(A, B);
+}
+template <class = void> inline long long llmax(long long A, long long B) {
+  return max(A, B);
+}
+template <class = void>
+inline unsigned long long ullmin(unsigned long long A, unsigned long long B) {
+  return min(A, B);
+}
+template <class = void>
+inline unsigned long long ullmax(unsigned long long A, unsigned long long B) {
+  return max(A, B);
+}
 inline float min(float A, float B) { return std::fmin(A, B); }
 inline float max(float A, float B) { return std::fmax(A, B); }
 inline double min(double A, double B) { return std::fmin(A, B); }
@@ -718,6 +741,110 @@ inline __nv_bfloat16 __hadd(__nv_bfloat16 A, __nv_bfloat16 B) { return A + B; }
 inline __nv_bfloat16 __hmul(__nv_bfloat16 A, __nv_bfloat16 B) { return A * B; }
 inline __nv_bfloat16 __hsub(__nv_bfloat16 A, __nv_bfloat16 B) { return A - B; }
 
+// __half2 and __nv_bfloat162: two lanes of a packed pair; each operation is
+// the scalar operation on both halves.
+#define HIPCPU_PAIR(P, H, Pfx, Sfx)                                            \
+  struct P {                                                                   \
+    H x, y;                                                                    \
+    P() = default;                                                             \
+    P(H A, H B) : x(A), y(B) {}                                                \
+  };                                                                           \
+  inline P operator+(P A, P B) { return {A.x + B.x, A.y + B.y}; }              \
+  inline P operator-(P A, P B) { return {A.x - B.x, A.y - B.y}; }              \
+  inline P operator*(P A, P B) { return {A.x * B.x, A.y * B.y}; }              \
+  inline P operator/(P A, P B) { return {A.x / B.x, A.y / B.y}; }              \
+  inline P &operator+=(P &A, P B) { return A = A + B; }                        \
+  inline P &operator-=(P &A, P B) { return A = A - B; }                        \
+  inline P &operator*=(P &A, P B) { return A = A * B; }                        \
+  inline P &operator/=(P &A, P B) { return A = A / B; }                        \
+  inline P operator-(P A) { return {H(-float(A.x)), H(-float(A.y))}; }         \
+  inline bool operator==(P A, P B) {                                           \
+    return float(A.x) == float(B.x) && float(A.y) == float(B.y);               \
+  }                                                                            \
+  inline bool operator!=(P A, P B) { return !(A == B); }                       \
+  inline P Pfx##add2(P A, P B) { return A + B; }                               \
+  inline P Pfx##sub2(P A, P B) { return A - B; }                               \
+  inline P Pfx##mul2(P A, P B) { return A * B; }                               \
+  inline P Pfx##fma2(P A, P B, P C) {                                          \
+    return {H(std::fma(float(A.x), float(B.x), float(C.x))),                   \
+            H(std::fma(float(A.y), float(B.y), float(C.y)))};                  \
+  }                                                                            \
+  inline P Pfx##neg2(P A) { return -A; }                                       \
+  inline P Pfx##abs2(P A) {                                                    \
+    return {H(std::fabs(float(A.x))), H(std::fabs(float(A.y)))};               \
+  }                                                                            \
+  inline P Pfx##max2(P A, P B) {                                               \
+    return {float(A.x) < float(B.x) ? B.x : A.x,                               \
+            float(A.y) < float(B.y) ? B.y : A.y};                              \
+  }                                                                            \
+  inline P Pfx##min2(P A, P B) {                                               \
+    return {float(B.x) < float(A.x) ? B.x : A.x,                               \
+            float(B.y) < float(A.y) ? B.y : A.y};                              \
+  }                                                                            \
+  inline P __halves2##Sfx##2(H A, H B) { return {A, B}; }                      \
+  inline H __low2##Sfx(P A) { return A.x; }                                    \
+  inline H __high2##Sfx(P A) { return A.y; }                                   \
+  inline P __low2##Sfx##2(P A) { return {A.x, A.x}; }                          \
+  inline P __high2##Sfx##2(P A) { return {A.y, A.y}; }                         \
+  inline P __lows2##Sfx##2(P A, P B) { return {A.x, B.x}; }                    \
+  inline P __highs2##Sfx##2(P A, P B) { return {A.y, B.y}; }                   \
+  inline P __##Sfx##2##Sfx##2(H A) { return {A, A}; }                          \
+  inline float __low2float(P A) { return float(A.x); }                         \
+  inline float __high2float(P A) { return float(A.y); }
+HIPCPU_PAIR(__half2, __half, __h, half)
+HIPCPU_PAIR(__nv_bfloat162, __nv_bfloat16, __hbf, bfloat16)
+#undef HIPCPU_PAIR
+using half2 = __half2;
+using __hip_bfloat162 = __nv_bfloat162;
+inline __half2 __h2div(__half2 A, __half2 B) { return A / B; }
+inline __half2 make_half2(__half A, __half B) { return {A, B}; }
+inline __half2 __float2half2_rn(float F) { return {__half(F), __half(F)}; }
+inline __half2 __floats2half2_rn(float A, float B) { return {__half(A), __half(B)}; }
+inline float2 __half22float2(__half2 H) { return {float(H.x), float(H.y)}; }
+inline __half2 __float22half2_rn(float2 F) { return {__half(F.x), __half(F.y)}; }
+inline __nv_bfloat162 __float22bfloat162_rn(float2 F) {
+  return {__nv_bfloat16(F.x), __nv_bfloat16(F.y)};
+}
+inline float2 __bfloat1622float2(__nv_bfloat162 B) {
+  return {float(B.x), float(B.y)};
+}
+inline __nv_bfloat16 __double2bfloat16(double D) { return __nv_bfloat16(D); }
+inline short __bfloat16_as_short(__nv_bfloat16 B) { return short(B.__x); }
+inline unsigned short __bfloat16_as_ushort(__nv_bfloat16 B) { return B.__x; }
+inline __nv_bfloat16 __short_as_bfloat16(short S) {
+  __nv_bfloat16 R;
+  R.__x = static_cast<std::uint16_t>(S);
+  return R;
+}
+inline __nv_bfloat16 __ushort_as_bfloat16(unsigned short S) {
+  __nv_bfloat16 R;
+  R.__x = S;
+  return R;
+}
+inline short __half_as_short(__half H) { return short(H.__x); }
+inline __half __short_as_half(short S) {
+  __half R;
+  R.__x = static_cast<std::uint16_t>(S);
+  return R;
+}
+/// NaN-propagating max and min: a NaN operand gives NaN.
+template <class H> inline H __hmax_nan(H A, H B) {
+  return std::isnan(float(A)) || std::isnan(float(B)) ? H(NAN)
+         : float(A) < float(B)                         ? B
+                                                       : A;
+}
+template <class H> inline H __hmin_nan(H A, H B) {
+  return std::isnan(float(A)) || std::isnan(float(B)) ? H(NAN)
+         : float(B) < float(A)                         ? B
+                                                       : A;
+}
+inline __nv_bfloat16 __hmax(__nv_bfloat16 A, __nv_bfloat16 B) {
+  return float(A) < float(B) ? B : A;
+}
+inline __nv_bfloat16 __hmin(__nv_bfloat16 A, __nv_bfloat16 B) {
+  return float(B) < float(A) ? B : A;
+}
+
 //===----------------------------------------------------------------------===//
 // Launch.
 //===----------------------------------------------------------------------===//
@@ -731,6 +858,28 @@ template <class Fn, class Tuple> struct LaunchCtx {
   }
 };
 
+/// Launch recording (HIPCPU_LAUNCH_LOG=FILE): one line per launch with its
+/// shape and, per argument, the bytes from a device pointer to the end of
+/// its allocation (checked mode knows them) or a scalar's value. hipport
+/// validate reads it to size a kernel's buffers as the program does.
+bool launchLogOn();
+long long allocationBytesFrom(const void *P); ///< -1: not a checked buffer
+void logLaunch(const char *Name, dim3 Grid, dim3 Block, std::size_t Shared,
+               const std::string &Args);
+template <class T> void describeArg(std::string &Out, const T &V) {
+  if constexpr (std::is_pointer_v<T>)
+    Out += " buf:" + std::to_string(allocationBytesFrom(
+                         reinterpret_cast<const void *>(V)));
+  else if constexpr (std::is_integral_v<T> || std::is_enum_v<T>)
+    Out += " int:" + std::to_string(static_cast<long long>(V));
+  else if constexpr (std::is_floating_point_v<T>) {
+    char B[40];
+    std::snprintf(B, sizeof B, " float:%.17g", static_cast<double>(V));
+    Out += B;
+  } else
+    Out += " other";
+}
+
 /// Converts the arguments once to the kernel's parameter types (as a GPU
 /// launch does) and runs every thread on its own copy of them.
 template <class... Params, class... Args>
@@ -742,6 +891,11 @@ int launchKernel(const char *Name, void (*Kernel)(Params...), dim3 Grid,
   using Tuple = std::tuple<std::decay_t<Params>...>;
   Tuple Copy(static_cast<std::decay_t<Params>>(std::forward<Args>(A))...);
   LaunchCtx<void (*)(Params...), Tuple> C{Kernel, &Copy};
+  if (launchLogOn()) {
+    std::string D;
+    std::apply([&](const auto &...V) { (describeArg(D, V), ...); }, Copy);
+    logLaunch(Name, Grid, Block, SharedBytes, D);
+  }
   return launch(Name, Grid, Block, SharedBytes, DefaultWidth,
                 &LaunchCtx<void (*)(Params...), Tuple>::run, &C);
 }

@@ -34,15 +34,32 @@ using LaneMask = ::hipcpuLaneMask;
 template <class T>
 inline T shuffle(T V, int Src, const char *Name, std::uint64_t Mask,
                  unsigned Flags, int GroupWidth, const char *File, int Line) {
-  static_assert(sizeof(T) <= 8 && std::is_trivially_copyable_v<T>,
-                "hipcpu: shuffles move values of at most 8 bytes");
-  std::uint64_t Bits = 0;
-  std::memcpy(&Bits, &V, sizeof(T));
-  std::uint64_t R = collective(CollectiveOp::Shuffle, Name, Bits, Src, Mask,
-                               Flags, GroupWidth, File, Line);
-  T Out;
-  std::memcpy(&Out, &R, sizeof(T));
-  return Out;
+  static_assert(std::is_trivially_copyable_v<T>,
+                "hipcpu: shuffles move trivially copyable values");
+  if constexpr (sizeof(T) > 8) {
+    // Larger values (cooperative groups shuffle any type) move in 8-byte
+    // pieces, one collective each, in the same order on every lane.
+    unsigned char Bytes[sizeof(T)];
+    std::memcpy(Bytes, &V, sizeof(T));
+    for (std::size_t At = 0; At < sizeof(T); At += 8) {
+      std::uint64_t Piece = 0;
+      std::size_t N = sizeof(T) - At < 8 ? sizeof(T) - At : 8;
+      std::memcpy(&Piece, Bytes + At, N);
+      Piece = shuffle(Piece, Src, Name, Mask, Flags, GroupWidth, File, Line);
+      std::memcpy(Bytes + At, &Piece, N);
+    }
+    T Out;
+    std::memcpy(&Out, Bytes, sizeof(T));
+    return Out;
+  } else {
+    std::uint64_t Bits = 0;
+    std::memcpy(&Bits, &V, sizeof(T));
+    std::uint64_t R = collective(CollectiveOp::Shuffle, Name, Bits, Src, Mask,
+                                 Flags, GroupWidth, File, Line);
+    T Out;
+    std::memcpy(&Out, &R, sizeof(T));
+    return Out;
+  }
 }
 inline int srcIndex(int SrcLane, int Width) {
   int Self = static_cast<int>(thread().LaneId);

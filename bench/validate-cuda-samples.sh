@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Program-mode validation of 20 NVIDIA/cuda-samples programs (no graphics,
+# no multi-GPU), chosen before running any of them:
+#   bench/validate-cuda-samples.sh /path/to/cuda-samples [out-dir]
+# Fetches nothing. Per sample: its directory and the headers of Common/
+# are copied into OUT/<name>/cuda, `hipport port` makes OUT/<name>/hip, and
+#   hipport validate --program --reference cuda-cpu --wave both
+# runs the original on runtime/hipcpu at width 32 as the reference and the
+# port at 64 and 32. One line per sample with the verdict at each width,
+# then a summary. Logs: OUT/<name>/validate.txt.
+set -uo pipefail
+SRC=$(cd "$1" && pwd)
+OUT=${2:-$(mktemp -d)}
+HIPPORT=${HIPPORT:-$(cd "$(dirname "$0")/.." && pwd)/build/bin/hipport}
+SAMPLES="
+0_Introduction/asyncAPI
+0_Introduction/clock
+0_Introduction/fp16ScalarProduct
+0_Introduction/matrixMul
+0_Introduction/mergeSort
+0_Introduction/simpleAtomicIntrinsics
+0_Introduction/simpleCallback
+0_Introduction/simpleCooperativeGroups
+0_Introduction/simpleOccupancy
+0_Introduction/simpleStreams
+0_Introduction/simpleTemplates
+0_Introduction/simpleVoteIntrinsics
+0_Introduction/simpleZeroCopy
+0_Introduction/template
+0_Introduction/vectorAdd
+2_Concepts_and_Techniques/histogram
+2_Concepts_and_Techniques/reduction
+2_Concepts_and_Techniques/scalarProd
+2_Concepts_and_Techniques/scan
+2_Concepts_and_Techniques/shfl_scan
+"
+mkdir -p "$OUT"
+echo "cuda-samples $(git -C "$SRC" rev-parse --short HEAD 2>/dev/null || cat "$SRC.COMMIT" 2>/dev/null | cut -c1-8)"
+printf '%-26s %-12s %-12s %s\n' sample w64 w32 "first difference or error"
+declare -A COUNT
+for s in $SAMPLES; do
+  name=$(basename "$s")
+  dir=$OUT/$name
+  rm -rf "$dir"
+  mkdir -p "$dir/cuda"
+  # Common's headers first: a sample's own file of the same name wins.
+  find "$SRC/Common" -maxdepth 1 -name '*.h' -exec cp {} "$dir/cuda/" \;
+  cp -r "$SRC/Samples/$s/." "$dir/cuda/"
+  rm -f "$dir/cuda/CMakeLists.txt" "$dir/cuda/"*.sln "$dir/cuda/"*.vcxproj* "$dir/cuda/Makefile"
+  "$HIPPORT" port "$dir/cuda" -o "$dir/hip" --allow-non-utf8 -j 2 > "$dir/port.txt" 2>&1
+  SECONDS=0
+  timeout 900 "$HIPPORT" validate --program --reference cuda-cpu --wave both \
+    --timeout 120 -j 2 --work-dir "$dir/work" "$dir/cuda" "$dir/hip" \
+    > "$dir/validate.txt" 2>&1
+  verdict() { grep -m1 "^hip-cpu w$1 program" "$dir/validate.txt" | awk '{print $4}' | tr -d ':'; }
+  w64=$(verdict 64); w32=$(verdict 32)
+  [ -z "$w64" ] && w64=ERROR && w32=ERROR
+  why=$(grep -m1 -E '^(reference: .*(ERROR|TIMEOUT)|  (stdout|exit|output)|hip-cpu w64 program [A-Z-]+:|hipport: error)' "$dir/validate.txt" | cut -c1-110)
+  printf '%-26s %-12s %-12s %s (%ss)\n' "$name" "$w64" "$w32" "$why" "$SECONDS"
+  COUNT[$w64]=$(( ${COUNT[$w64]:-0} + 1 ))
+done
+echo -n "at width 64:"
+for k in "${!COUNT[@]}"; do echo -n " $k ${COUNT[$k]}"; done
+echo

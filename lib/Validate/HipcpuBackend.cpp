@@ -1,0 +1,60 @@
+#include "Validate/HipcpuBackend.h"
+
+#include "Core/AmdTargets.h"
+
+#include <fmt/format.h>
+
+namespace hipport::validate {
+
+std::string HipcpuBackend::missing(const Toolchain &TC) const {
+  if (TC.Cxx.empty())
+    return "no C++ compiler (g++ or clang++) for runtime/hipcpu";
+  if (TC.HipcpuInclude.empty())
+    return "runtime/hipcpu headers not found (set HIPPORT_HIPCPU_INCLUDE)";
+  if (TC.HipcpuLib.empty())
+    return "libhipcpu.a not found (build the hipcpu target, or pass "
+           "--hipcpu-lib / set HIPPORT_HIPCPU_LIB)";
+  return "";
+}
+
+std::vector<std::string>
+HipcpuBackend::compileCommand(const Toolchain &TC, const BuildRequest &R) const {
+  std::vector<std::string> C = {TC.Cxx, "-std=c++17", "-O1", "-w",
+                                "-I" + R.ShimDir, "-I" + TC.HipcpuInclude};
+  for (const std::string &D : R.IncludeDirs)
+    C.push_back("-I" + D);
+  std::vector<std::string> Defines = widthDefines(R.Wave);
+  C.insert(C.end(), Defines.begin(), Defines.end());
+  C.insert(C.end(), R.UserFlags.begin(), R.UserFlags.end());
+  C.insert(C.end(), {"-include", spellingHeader(), "-x", "c++"});
+  C.insert(C.end(), R.Sources.begin(), R.Sources.end());
+  C.insert(C.end(), R.Extra.begin(), R.Extra.end());
+  C.insert(C.end(), {"-x", "none", TC.HipcpuLib, "-lboost_context",
+                     "-lpthread", "-o", R.Output});
+  return C;
+}
+
+std::vector<std::string> HipcpuBackend::runEnvironment(int Wave) const {
+  return {fmt::format("HIPCPU_WARP_SIZE={}", Wave ? Wave : 64)};
+}
+
+std::string HipcpuBackend::version(const Toolchain &TC) const {
+  return Toolchain::versionOf(TC.Cxx) +
+         fmt::format(" + runtime/hipcpu ({})", TC.HipcpuLib);
+}
+
+std::vector<std::string> amdTargetDefines(int Wave) {
+  auto T = core::amdTargetForWave(unsigned(Wave));
+  if (!T) {
+    llvm::consumeError(T.takeError());
+    return {};
+  }
+  std::vector<std::string> Out;
+  for (const auto &[Name, Value] : T->Macros)
+    if (Name != "__HIP_DEVICE_COMPILE__" && Name != "__AMDGCN__" &&
+        Name != "__AMDGPU__")
+      Out.push_back("-D" + Name + "=" + Value);
+  return Out;
+}
+
+} // namespace hipport::validate
