@@ -1,6 +1,6 @@
 #include "Checks/Baseline.h"
 
-#include "Core/SourceText.h"
+#include "Core/Json.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -67,15 +67,8 @@ llvm::Expected<Baseline> Baseline::load(const std::string &File) {
                                    File.c_str(), Where.c_str(), What.c_str());
   };
   nlohmann::json J;
-  try {
-    J = nlohmann::json::parse(Text.begin(), Text.end());
-  } catch (const nlohmann::json::parse_error &E) {
-    core::SourceText S(Text.str());
-    unsigned Off = unsigned(std::min<size_t>(
-        E.byte ? E.byte - 1 : 0, Text.empty() ? 0 : Text.size() - 1));
-    return Bad(fmt::format("{}:{}", S.line(Off), S.column(Off)),
-               std::string("invalid JSON: ") + E.what());
-  }
+  if (llvm::Error E = core::parseJson(File, Text, J))
+    return std::move(E);
   // Every shape error is fatal: a baseline read as empty would report
   // every known finding as new, one read too widely would hide new ones.
   if (!J.is_object())

@@ -1,6 +1,6 @@
 #include "Checks/LintConfig.h"
 #include "Checks/CheckRegistry.h"
-#include "Core/SourceText.h"
+#include "Core/Json.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/GlobPattern.h"
@@ -13,21 +13,6 @@ namespace hipport::checks {
 
 static llvm::Error err(const llvm::Twine &Msg) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), Msg);
-}
-
-/// Parses Text into J; a syntax error names the file, line and column.
-static llvm::Error parseJson(const std::string &Path, llvm::StringRef Text,
-                             nlohmann::json &J) {
-  try {
-    J = nlohmann::json::parse(Text.begin(), Text.end());
-  } catch (const nlohmann::json::parse_error &E) {
-    core::SourceText S(Text.str());
-    unsigned Off = unsigned(std::min<size_t>(
-        E.byte ? E.byte - 1 : 0, Text.empty() ? 0 : Text.size() - 1));
-    return err(Path + ":" + llvm::Twine(S.line(Off)) + ":" +
-               llvm::Twine(S.column(Off)) + ": invalid JSON: " + E.what());
-  }
-  return llvm::Error::success();
 }
 
 std::string LintConfig::find(const std::string &Dir) {
@@ -101,7 +86,7 @@ llvm::Expected<LintConfig> LintConfig::load(const std::string &Path) {
   if (!Buf)
     return err(Path + ": " + Buf.getError().message());
   nlohmann::json J;
-  if (llvm::Error E = parseJson(Path, (*Buf)->getBuffer(), J))
+  if (llvm::Error E = core::parseJson(Path, (*Buf)->getBuffer(), J))
     return std::move(E);
   if (!J.is_object())
     return err(Path + ": not a JSON object");

@@ -1,7 +1,7 @@
 #include "Rules/RuleSet.h"
 
+#include "Core/Json.h"
 #include "Core/Paths.h"
-#include "Core/SourceText.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -73,14 +73,8 @@ public:
     }
     std::string Text = (*Buf)->getBuffer().str();
     json Doc;
-    try {
-      Doc = json::parse(Text);
-    } catch (const json::parse_error &E) {
-      core::SourceText Src(Text);
-      unsigned Off = unsigned(std::min<size_t>(E.byte ? E.byte - 1 : 0,
-                                               Text.empty() ? 0 : Text.size() - 1));
-      Errors.push_back(fmt::format("{}:{}:{}: invalid JSON: {}", Path,
-                                   Src.line(Off), Src.column(Off), E.what()));
+    if (llvm::Error E = core::parseJson(Path, Text, Doc)) {
+      Errors.push_back(llvm::toString(std::move(E)));
       return;
     }
     if (!Doc.is_object()) {
