@@ -215,107 +215,141 @@ std::string deviceOnlyTest(const std::vector<RawToken> &T, size_t I) {
   }
 }
 
-} // namespace
+/// One file's token pass: include lines, then identifiers, each a step.
+class TokenPass {
+public:
+  TokenPass(const rules::RuleSet &Rules, const PortOptions &Opts,
+            const std::set<std::string> &UserDeclared, const std::string &File,
+            const std::string &Text, FileEdits &Out,
+            std::vector<core::Finding> &Findings, FileStats &Stats)
+      : Rules(Rules), Opts(Opts), UserDeclared(UserDeclared), File(File),
+        Text(Text), T(lexRaw(Text)), Out(Out), Findings(Findings),
+        Stats(Stats) {}
 
-void TokenRenamer::run(const std::string &File, const std::string &Text,
-                       bool NeedsRuntimeInclude, FileEdits &Out,
-                       std::vector<core::Finding> &Findings,
-                       FileStats &Stats) const {
-  std::vector<RawToken> T = lexRaw(Text);
-  auto Report = [&](core::Severity Sev, const char *Id, unsigned Off,
-                    unsigned Len, std::string Msg) {
+  void run(bool NeedsRuntimeInclude) {
+    for (size_t I = 0; I < T.size(); ++I) {
+      if (isIncludeLine(I)) {
+        if (!includeLine(I))
+          break;
+      } else if (T[I].Kind == clang::tok::raw_identifier) {
+        identifier(I);
+      }
+    }
+    realignContinuations(Text, Out);
+    if (NeedsRuntimeInclude && !RuntimeFirst)
+      addEdit(includeInsertionPoint(Text, T), 0,
+              "#include \"hip/hip_runtime.h\"\n", "");
+  }
+
+private:
+  void report(core::Severity Sev, const char *Id, unsigned Off, unsigned Len,
+              std::string Msg) {
     core::Finding F;
     F.CheckId = Id;
     F.Level = Sev;
     F.Range = {File, Off, Len};
     F.Message = std::move(Msg);
     Findings.push_back(std::move(F));
-  };
-  auto AddEdit = [&](unsigned Off, unsigned Len, std::string NewText,
-                     const std::string &Family) {
+  }
+
+  void addEdit(unsigned Off, unsigned Len, std::string NewText,
+               const std::string &Family) {
     Edit E{Off, Len, std::move(NewText), EditOrigin::Token, Family};
     if (!Out.add(E))
-      Report(core::Severity::Warning, "port-conflict", Off, Len,
+      report(core::Severity::Warning, "port-conflict", Off, Len,
              "conflicting edits proposed for this location; kept the first");
-  };
+  }
 
   // nvcc includes the runtime before anything else, and some HIP headers
   // (hip_cooperative_groups.h in 5.2) need it first: the runtime must be the
   // first HIP header a .cu file includes.
-  bool FirstHipHeaderSeen = false, RuntimeFirst = false;
-  auto SeeHeader = [&](const std::string &Final, bool Mapped) {
-    if (FirstHipHeaderSeen || (!Mapped && !llvm::StringRef(Final).starts_with("hip")))
+  void seeHeader(const std::string &Final, bool Mapped) {
+    if (FirstHipHeaderSeen ||
+        (!Mapped && !llvm::StringRef(Final).starts_with("hip")))
       return;
     FirstHipHeaderSeen = true;
     RuntimeFirst = includesHipRuntime(Final);
-  };
-  for (size_t I = 0; I < T.size(); ++I) {
-    const RawToken &Tok = T[I];
-    // Include lines: swap the header, keeping the quote or angle style.
-    if (Tok.Kind == clang::tok::hash && Tok.StartOfLine && I + 1 < T.size() &&
-        T[I + 1].Kind == clang::tok::raw_identifier &&
-        (T[I + 1].Text == "include" || T[I + 1].Text == "include_next")) {
-      size_t NameTok = I + 2;
-      if (NameTok >= T.size())
-        break;
-      unsigned Start = T[NameTok].Offset;
-      char Open = Text[Start];
-      char Close = Open == '<' ? '>' : Open == '"' ? '"' : 0;
-      size_t Nl = Text.find('\n', Start);
-      size_t Stop = Close ? Text.find(Close, Start + 1) : std::string::npos;
-      // Skip the rest of the directive either way.
-      while (I + 1 < T.size() && !T[I + 1].StartOfLine)
-        ++I;
-      if (!Close || Stop == std::string::npos || Stop > Nl)
-        continue;
-      std::string Header = Text.substr(Start + 1, Stop - Start - 1);
-      const rules::RuleEntry *E = Rules.find(Header);
-      if (!E || E->EntryKind != rules::Kind::Header) {
-        SeeHeader(Header, false);
-        continue;
-      }
-      rules::Mapping M = Rules.resolve(*E, Opts.Target);
-      if (M.Act == rules::Mapping::Action::Unsupported) {
-        if (const HeaderShim *Shim = headerShim(Header)) {
-          // The directive's whole line becomes hipport's stand-in.
-          unsigned LineStart = Tok.Offset;
-          size_t LineEnd = Nl == std::string::npos ? Text.size() : Nl;
-          Edit SE{LineStart, unsigned(LineEnd - LineStart),
-                  "// hipport: <" + Header + "> is not in HIP; inlined " +
-                      Shim->File + "\n" +
-                      llvm::StringRef(Shim->Text).rtrim().str(),
-                  EditOrigin::Token, ""};
-          SE.Rewrite = Shim->Rewrite;
-          if (Out.add(SE))
-            Report(core::Severity::Note, "port-header-shim", Start + 1,
-                   unsigned(Header.size()),
-                   "<" + Header + "> is not in HIP; replaced by hipport's " +
-                       Shim->File + " (inlined)");
-          continue;
-        }
-        ++Stats.Left[E->Family];
-        Report(core::Severity::Warning, "port-unsupported-api", Start + 1,
-               unsigned(Header.size()), unsupportedMessage(M));
-        continue;
-      }
-      SeeHeader(M.Hip, true);
-      if (M.Hip != Header) {
-        ++Stats.Converted[E->Family];
-        AddEdit(Start + 1, unsigned(Header.size()), M.Hip, E->Family);
-      }
-      continue;
+  }
+
+  bool isIncludeLine(size_t I) const {
+    return T[I].Kind == clang::tok::hash && T[I].StartOfLine &&
+           I + 1 < T.size() && T[I + 1].Kind == clang::tok::raw_identifier &&
+           (T[I + 1].Text == "include" || T[I + 1].Text == "include_next");
+  }
+
+  /// Swaps the header of the include line at I (keeping its quote or angle
+  /// style) and moves I to the directive's last token; false at end of file.
+  bool includeLine(size_t &I) {
+    unsigned HashOffset = T[I].Offset;
+    size_t NameTok = I + 2;
+    if (NameTok >= T.size())
+      return false;
+    unsigned Start = T[NameTok].Offset;
+    char Open = Text[Start];
+    char Close = Open == '<' ? '>' : Open == '"' ? '"' : 0;
+    size_t Nl = Text.find('\n', Start);
+    size_t Stop = Close ? Text.find(Close, Start + 1) : std::string::npos;
+    while (I + 1 < T.size() && !T[I + 1].StartOfLine)
+      ++I;
+    if (!Close || Stop == std::string::npos || Stop > Nl)
+      return true;
+    std::string Header = Text.substr(Start + 1, Stop - Start - 1);
+    const rules::RuleEntry *E = Rules.find(Header);
+    if (!E || E->EntryKind != rules::Kind::Header) {
+      seeHeader(Header, false);
+      return true;
     }
-    if (Tok.Kind != clang::tok::raw_identifier)
-      continue;
+    rules::Mapping M = Rules.resolve(*E, Opts.Target);
+    if (M.Act == rules::Mapping::Action::Unsupported) {
+      unsupportedHeader(*E, M, Header, HashOffset, Start, Nl);
+      return true;
+    }
+    seeHeader(M.Hip, true);
+    if (M.Hip != Header) {
+      ++Stats.Converted[E->Family];
+      addEdit(Start + 1, unsigned(Header.size()), M.Hip, E->Family);
+    }
+    return true;
+  }
+
+  /// A header HIP lacks: hipport's stand-in where it has one, else a finding.
+  void unsupportedHeader(const rules::RuleEntry &E, const rules::Mapping &M,
+                         const std::string &Header, unsigned LineStart,
+                         unsigned Start, size_t Nl) {
+    if (const HeaderShim *Shim = headerShim(Header)) {
+      // The directive's whole line becomes hipport's stand-in.
+      size_t LineEnd = Nl == std::string::npos ? Text.size() : Nl;
+      Edit SE{LineStart, unsigned(LineEnd - LineStart),
+              "// hipport: <" + Header + "> is not in HIP; inlined " +
+                  Shim->File + "\n" + llvm::StringRef(Shim->Text).rtrim().str(),
+              EditOrigin::Token, ""};
+      SE.Rewrite = Shim->Rewrite;
+      if (Out.add(SE))
+        report(core::Severity::Note, "port-header-shim", Start + 1,
+               unsigned(Header.size()),
+               "<" + Header + "> is not in HIP; replaced by hipport's " +
+                   Shim->File + " (inlined)");
+      return;
+    }
+    ++Stats.Left[E.Family];
+    report(core::Severity::Warning, "port-unsupported-api", Start + 1,
+           unsigned(Header.size()), unsupportedMessage(M));
+  }
+
+  /// The rule entry the identifier at I names and the pass may rename, or
+  /// null: members, headers, the project's own names, `x.name`, and
+  /// namespaces that are not used as namespaces are left alone.
+  const rules::RuleEntry *renamable(size_t I) const {
+    const RawToken &Tok = T[I];
     const rules::RuleEntry *E = Rules.find(Tok.Text);
     if (!E || E->EntryKind == rules::Kind::Member ||
         E->EntryKind == rules::Kind::Header ||
         UserDeclared.count(Tok.Text.str()))
-      continue;
+      return nullptr;
     // `x.cudaFoo` and `x->cudaFoo` name members of the user's types.
     if (I > 0 && (T[I - 1].Kind == clang::tok::period ||
                   T[I - 1].Kind == clang::tok::arrow))
-      continue;
+      return nullptr;
     if (E->EntryKind == rules::Kind::Namespace) {
       bool Qualifies = isKind(T, I + 1, clang::tok::coloncolon);
       bool Declares = I > 0 && T[I - 1].Kind == clang::tok::raw_identifier &&
@@ -323,70 +357,112 @@ void TokenRenamer::run(const std::string &File, const std::string &Text,
       bool Aliased = I > 1 && T[I - 1].Kind == clang::tok::equal &&
                      isKind(T, I + 1, clang::tok::semi);
       if (!Qualifies && !Declares && !Aliased)
-        continue;
+        return nullptr;
     }
+    return E;
+  }
+
+  void identifier(size_t I) {
+    const RawToken &Tok = T[I];
+    const rules::RuleEntry *E = renamable(I);
+    if (!E)
+      return;
     rules::Mapping M = Rules.resolve(*E, Opts.Target);
     if (M.Act == rules::Mapping::Action::Unsupported ||
         E->EntryStatus == rules::Status::Experimental) {
       ++Stats.Left[E->Family];
-      Report(core::Severity::Warning, "port-unsupported-api", Tok.Offset,
+      report(core::Severity::Warning, "port-unsupported-api", Tok.Offset,
              Tok.Length, unsupportedMessage(M));
-      continue;
+      return;
     }
     if (Tok.Text == "__CUDA_ARCH__" && isComparison(T, I + 1)) {
-      std::string Exact = deviceOnlyTest(T, I);
-      unsigned End = T[I + 2].Offset + T[I + 2].Length;
-      std::string Cmp = Text.substr(Tok.Offset, End - Tok.Offset);
-      if (!Exact.empty()) {
-        ++Stats.Rewrites["cuda-arch-device-test"];
-        AddEdit(Tok.Offset, End - Tok.Offset, Exact, E->Family);
-        Report(core::Severity::Note, "port-cuda-arch", Tok.Offset, Tok.Length,
-               fmt::format("'{}' only tells the device pass from the host "
-                           "pass (every GPU nvcc builds for is newer): '{}'",
-                           Cmp, Exact));
-        continue;
-      }
-      std::vector<std::string> F = branchFeatures(T, I, Rules);
-      Report(core::Severity::Warning, "port-cuda-arch", Tok.Offset, Tok.Length,
-             fmt::format("'{}' picks code by NVIDIA architecture; HIP does "
-                         "not define __CUDA_ARCH__ (the test becomes '{}', 1 "
-                         "in the device pass); the branch uses {}: choose by "
-                         "feature (__HIP_ARCH_HAS_*__, __gfx*__) instead",
-                         Cmp, M.Hip + Cmp.substr(Tok.Length),
-                         F.empty() ? std::string("no CUDA-specific names")
-                                   : llvm::join(F, ", ")));
+      if (cudaArchComparison(I, *E, M))
+        return;
     } else if (E->EntryKind == rules::Kind::Macro && !M.Note.empty() &&
-               (isComparison(T, I + 1) || (I > 0 && isComparison(T, I - 1))))
-      Report(core::Severity::Warning, "port-macro-semantics", Tok.Offset,
+               (isComparison(T, I + 1) || (I > 0 && isComparison(T, I - 1)))) {
+      report(core::Severity::Warning, "port-macro-semantics", Tok.Offset,
              Tok.Length,
              fmt::format("'{}' compared as a number: {}", E->Cuda, M.Note));
+    }
     if (M.Hip == Tok.Text && M.DropArgs.empty())
-      continue;
+      return;
     ++Stats.Converted[E->Family];
     if (M.Hip != Tok.Text)
-      AddEdit(Tok.Offset, Tok.Length, M.Hip, E->Family);
-    if (!M.DropArgs.empty() && isKind(T, I + 1, clang::tok::l_paren)) {
-      unsigned B, End;
-      // Drop from the last index down so earlier ranges stay valid.
-      std::vector<unsigned> Drop = M.DropArgs;
-      std::sort(Drop.rbegin(), Drop.rend());
-      bool Dropped = false;
-      for (unsigned A : Drop)
-        if (argumentRange(T, I + 1, A, B, End)) {
-          AddEdit(B, End - B, "", "");
-          Dropped = true;
-        }
-      if (Dropped)
-        Report(core::Severity::Note, "port-api-fallback", Tok.Offset,
-               Tok.Length,
-               fmt::format("'{}' became '{}'{}", E->Cuda, M.Hip,
-                           M.Note.empty() ? "" : ": " + M.Note));
-    }
+      addEdit(Tok.Offset, Tok.Length, M.Hip, E->Family);
+    if (!M.DropArgs.empty() && isKind(T, I + 1, clang::tok::l_paren))
+      dropArguments(I, *E, M);
   }
-  realignContinuations(Text, Out);
-  if (NeedsRuntimeInclude && !RuntimeFirst)
-    AddEdit(includeInsertionPoint(Text, T), 0,
-            "#include \"hip/hip_runtime.h\"\n", "");
+
+  /// `__CUDA_ARCH__ <op> N`: rewritten when it only tells the device pass
+  /// from the host pass (true: done), else reported with what its branch
+  /// uses (false: the plain rename still applies).
+  bool cudaArchComparison(size_t I, const rules::RuleEntry &E,
+                          const rules::Mapping &M) {
+    const RawToken &Tok = T[I];
+    std::string Exact = deviceOnlyTest(T, I);
+    unsigned End = T[I + 2].Offset + T[I + 2].Length;
+    std::string Cmp = Text.substr(Tok.Offset, End - Tok.Offset);
+    if (!Exact.empty()) {
+      ++Stats.Rewrites["cuda-arch-device-test"];
+      addEdit(Tok.Offset, End - Tok.Offset, Exact, E.Family);
+      report(core::Severity::Note, "port-cuda-arch", Tok.Offset, Tok.Length,
+             fmt::format("'{}' only tells the device pass from the host "
+                         "pass (every GPU nvcc builds for is newer): '{}'",
+                         Cmp, Exact));
+      return true;
+    }
+    std::vector<std::string> F = branchFeatures(T, I, Rules);
+    report(core::Severity::Warning, "port-cuda-arch", Tok.Offset, Tok.Length,
+           fmt::format("'{}' picks code by NVIDIA architecture; HIP does "
+                       "not define __CUDA_ARCH__ (the test becomes '{}', 1 "
+                       "in the device pass); the branch uses {}: choose by "
+                       "feature (__HIP_ARCH_HAS_*__, __gfx*__) instead",
+                       Cmp, M.Hip + Cmp.substr(Tok.Length),
+                       F.empty() ? std::string("no CUDA-specific names")
+                                 : llvm::join(F, ", ")));
+    return false;
+  }
+
+  /// An older HIP form takes fewer arguments: drop them, last first, so
+  /// earlier ranges stay valid.
+  void dropArguments(size_t I, const rules::RuleEntry &E,
+                     const rules::Mapping &M) {
+    unsigned B, End;
+    std::vector<unsigned> Drop = M.DropArgs;
+    std::sort(Drop.rbegin(), Drop.rend());
+    bool Dropped = false;
+    for (unsigned A : Drop)
+      if (argumentRange(T, I + 1, A, B, End)) {
+        addEdit(B, End - B, "", "");
+        Dropped = true;
+      }
+    if (Dropped)
+      report(core::Severity::Note, "port-api-fallback", T[I].Offset,
+             T[I].Length,
+             fmt::format("'{}' became '{}'{}", E.Cuda, M.Hip,
+                         M.Note.empty() ? "" : ": " + M.Note));
+  }
+
+  const rules::RuleSet &Rules;
+  const PortOptions &Opts;
+  const std::set<std::string> &UserDeclared;
+  const std::string &File;
+  const std::string &Text;
+  std::vector<RawToken> T;
+  FileEdits &Out;
+  std::vector<core::Finding> &Findings;
+  FileStats &Stats;
+  bool FirstHipHeaderSeen = false, RuntimeFirst = false;
+};
+
+} // namespace
+
+void TokenRenamer::run(const std::string &File, const std::string &Text,
+                       bool NeedsRuntimeInclude, FileEdits &Out,
+                       std::vector<core::Finding> &Findings,
+                       FileStats &Stats) const {
+  TokenPass(Rules, Opts, UserDeclared, File, Text, Out, Findings, Stats)
+      .run(NeedsRuntimeInclude);
 }
 
 } // namespace hipport::port
