@@ -17,6 +17,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <fmt/format.h>
+#include <functional>
 
 using namespace llvm;
 using namespace hipport;
@@ -93,6 +94,115 @@ int listChecks() {
   return 0;
 }
 
+/// The nearest .hipport.json above the first input (or --config), plus
+/// --checks; false after an error was printed.
+bool loadConfig(checks::LintConfig &Config) {
+  // The configuration lives in the tree: the nearest .hipport.json above
+  // the first input.
+  std::string ConfigPath = ConfigOpt;
+  if (ConfigPath.empty() && !Inputs.empty()) {
+    std::string First = project::absolutePath(Inputs.front());
+    if (!sys::fs::is_directory(First))
+      First = std::string(sys::path::parent_path(First));
+    ConfigPath = checks::LintConfig::find(First);
+  }
+  if (!ConfigPath.empty()) {
+    auto C = checks::LintConfig::load(ConfigPath);
+    if (!C) {
+      cli::error(toString(C.takeError()));
+      return false;
+    }
+    Config = std::move(*C);
+  }
+  if (!ChecksOpt.empty())
+    if (Error E = Config.addGlobs(ChecksOpt)) {
+      cli::error("--checks: " + toString(std::move(E)));
+      return false;
+    }
+
+  return true;
+}
+
+/// --fix / --fix-only: leftovers of an interrupted run go first, then the
+/// fix-its of the shown findings; false after an error was printed.
+bool applyFixIts(const project::Project &P,
+                 const std::vector<core::Finding> &Shown,
+                 core::TextDiagnostic &Text,
+                 const std::function<std::string(const std::string &)> &Rel) {
+  std::vector<GlobPattern> Globs;
+  for (StringRef G : split(StringRef(FixOnly), ',')) {
+    if (G.trim().empty())
+      continue;
+    auto Pat = GlobPattern::create(G.trim());
+    if (!Pat) {
+      cli::error("--fix-only: " + toString(Pat.takeError()));
+      return false;
+    }
+    Globs.push_back(std::move(*Pat));
+  }
+  // What an interrupted --fix left (FILE.hipport-XXXXXX) goes first.
+  for (const std::string &T : P.leftovers())
+    errs() << "hipport lint: removed " << T
+           << ", a temporary left by an interrupted run\n";
+  if (Error E = core::removeTemporaries(P.leftovers())) {
+    cli::error(toString(std::move(E)));
+    return false;
+  }
+  auto Fixed = checks::applyFixes(Shown, [&](StringRef Id) {
+    return Globs.empty() || llvm::any_of(Globs, [&](const GlobPattern &G) {
+             return G.match(Id);
+           });
+  });
+  if (!Fixed) {
+    cli::error(toString(Fixed.takeError()));
+    return false;
+  }
+  for (const core::Finding *F : Fixed->Conflicts) {
+    auto [L, C] = Text.lineColumn(F->Range);
+    cli::warning(fmt::format("{}:{}:{}: fix-it of [{}] overlaps another "
+                             "fix-it; not applied",
+                             Rel(F->Range.File), L, C, F->CheckId));
+  }
+  for (const auto &[File, N] : Fixed->Applied) {
+    errs() << fmt::format("hipport lint: applied {} fix(es) to {}\n", N,
+                          Rel(File));
+  }
+  if (Fixed->Applied.empty())
+    errs() << "hipport lint: no fixes to apply\n";
+  return true;
+}
+
+/// --baseline, when given; false after an error was printed.
+bool loadBaseline(std::optional<checks::Baseline> &Base) {
+  if (BaselineFile.empty())
+    return true;
+  auto B = checks::Baseline::load(BaselineFile);
+  if (!B) {
+    cli::error(toString(B.takeError()));
+    return false;
+  }
+  Base = std::move(*B);
+  return true;
+}
+
+void printSummary(const std::vector<core::Finding> &Shown,
+                  const checks::LintResult &R, unsigned Baselined,
+                  unsigned ParseFailures) {
+  unsigned Counts[4] = {0, 0, 0, 0};
+  for (const core::Finding &F : Shown)
+    ++Counts[int(F.Level)];
+  errs() << fmt::format(
+      "hipport lint: {} error(s), {} warning(s), {} note(s) in {} "
+      "translation unit(s) and {} build file(s){}{}{}\n",
+      Counts[int(core::Severity::Error)], Counts[int(core::Severity::Warning)],
+      Counts[int(core::Severity::Note)] + Counts[int(core::Severity::Remark)],
+      R.TranslationUnits, R.BuildFiles,
+      R.Suppressed ? fmt::format("; {} suppressed", R.Suppressed) : "",
+      Baselined ? fmt::format("; {} in baseline", Baselined) : "",
+      ParseFailures ? fmt::format("; {} TU(s) with parse errors", ParseFailures)
+                    : "");
+}
+
 int runLint() {
   if (ListChecks)
     return listChecks();
@@ -118,29 +228,9 @@ int runLint() {
     return 2;
   }
 
-  // The configuration lives in the tree: the nearest .hipport.json above
-  // the first input.
   checks::LintConfig Config;
-  std::string ConfigPath = ConfigOpt;
-  if (ConfigPath.empty() && !Inputs.empty()) {
-    std::string First = project::absolutePath(Inputs.front());
-    if (!sys::fs::is_directory(First))
-      First = std::string(sys::path::parent_path(First));
-    ConfigPath = checks::LintConfig::find(First);
-  }
-  if (!ConfigPath.empty()) {
-    auto C = checks::LintConfig::load(ConfigPath);
-    if (!C) {
-      cli::error(toString(C.takeError()));
-      return 2;
-    }
-    Config = std::move(*C);
-  }
-  if (!ChecksOpt.empty())
-    if (Error E = Config.addGlobs(ChecksOpt)) {
-      cli::error("--checks: " + toString(std::move(E)));
-      return 2;
-    }
+  if (!loadConfig(Config))
+    return 2;
 
   project::ProjectOptions PO;
   PO.Inputs.assign(Inputs.begin(), Inputs.end());
@@ -159,14 +249,8 @@ int runLint() {
                  "device code may not parse");
 
   std::optional<checks::Baseline> Base;
-  if (!BaselineFile.empty()) {
-    auto B = checks::Baseline::load(BaselineFile);
-    if (!B) {
-      cli::error(toString(B.takeError()));
-      return 2;
-    }
-    Base = std::move(*B);
-  }
+  if (!loadBaseline(Base))
+    return 2;
 
   auto R = checks::lint(*P, Config, LO);
   if (!R) {
@@ -252,71 +336,18 @@ int runLint() {
       T.print(F);
   }
 
-  if (Fix || !FixOnly.empty()) {
-    std::vector<GlobPattern> Globs;
-    for (StringRef G : split(StringRef(FixOnly), ',')) {
-      if (G.trim().empty())
-        continue;
-      auto Pat = GlobPattern::create(G.trim());
-      if (!Pat) {
-        cli::error("--fix-only: " + toString(Pat.takeError()));
-        return 2;
-      }
-      Globs.push_back(std::move(*Pat));
-    }
-    // What an interrupted --fix left (FILE.hipport-XXXXXX) goes first.
-    for (const std::string &T : P->leftovers())
-      errs() << "hipport lint: removed " << T
-             << ", a temporary left by an interrupted run\n";
-    if (Error E = core::removeTemporaries(P->leftovers())) {
-      cli::error(toString(std::move(E)));
-      return 2;
-    }
-    auto Fixed = checks::applyFixes(Shown, [&](StringRef Id) {
-      return Globs.empty() || llvm::any_of(Globs, [&](const GlobPattern &G) {
-               return G.match(Id);
-             });
-    });
-    if (!Fixed) {
-      cli::error(toString(Fixed.takeError()));
-      return 2;
-    }
-    for (const core::Finding *F : Fixed->Conflicts) {
-      auto [L, C] = Text.lineColumn(F->Range);
-      cli::warning(fmt::format("{}:{}:{}: fix-it of [{}] overlaps another "
-                               "fix-it; not applied",
-                               Rel(F->Range.File), L, C, F->CheckId));
-    }
-    for (const auto &[File, N] : Fixed->Applied) {
-      errs() << fmt::format("hipport lint: applied {} fix(es) to {}\n", N,
-                            Rel(File));
-    }
-    if (Fixed->Applied.empty())
-      errs() << "hipport lint: no fixes to apply\n";
-  }
+  if ((Fix || !FixOnly.empty()) && !applyFixIts(*P, Shown, Text, Rel))
+    return 2;
 
-  unsigned Counts[4] = {0, 0, 0, 0};
-  bool Fail = false;
-  for (const core::Finding &F : Shown) {
-    ++Counts[int(F.Level)];
-    Fail |= !FailNever && F.Level >= FailLevel;
-  }
   OS->flush();
   outs().flush();
   if (!Quiet)
-    errs() << fmt::format(
-        "hipport lint: {} error(s), {} warning(s), {} note(s) in {} "
-        "translation unit(s) and {} build file(s){}{}{}\n",
-        Counts[int(core::Severity::Error)],
-        Counts[int(core::Severity::Warning)],
-        Counts[int(core::Severity::Note)] + Counts[int(core::Severity::Remark)],
-        R->TranslationUnits, R->BuildFiles,
-        R->Suppressed ? fmt::format("; {} suppressed", R->Suppressed) : "",
-        Baselined ? fmt::format("; {} in baseline", Baselined) : "",
-        ParseFailures ? fmt::format("; {} TU(s) with parse errors",
-                                    ParseFailures)
-                      : "");
-  return Fail ? 1 : 0;
+    printSummary(Shown, *R, Baselined, ParseFailures);
+  return llvm::any_of(Shown, [&](const core::Finding &F) {
+           return !FailNever && F.Level >= FailLevel;
+         })
+             ? 1
+             : 0;
 }
 
 cli::RegisterCommand Reg(LintCmd, runLint);
