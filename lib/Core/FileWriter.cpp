@@ -8,6 +8,7 @@
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
+#include <optional>
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -26,7 +27,8 @@ llvm::Expected<std::string> readFile(const std::string &Path) {
 }
 
 static llvm::Error writeAtomically(const std::string &Path,
-                                   const std::string &Content) {
+                                   const std::string &Content,
+                                   std::optional<fs::perms> Mode = {}) {
   llvm::SmallString<256> Model(Path);
   Model += ".hipport-%%%%%%";
   int FD;
@@ -53,9 +55,11 @@ static llvm::Error writeAtomically(const std::string &Path,
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "%s: fsync failed", Path.c_str());
   }
-  // Keep the permissions of the file we replace.
+  // The mode asked for, else the permissions of the file we replace.
   fs::file_status St;
-  if (!fs::status(Path, St))
+  if (Mode)
+    fs::setPermissions(Temp, *Mode);
+  else if (!fs::status(Path, St))
     fs::setPermissions(Temp, St.permissions());
   if (std::error_code EC = fs::rename(Temp, Path)) {
     fs::remove(Temp);
@@ -155,7 +159,7 @@ static std::string backupName(const std::string &Path, const std::string &Old,
 
 llvm::Error FileWriter::write(const std::string &Path,
                               const std::string &Content, bool Backup,
-                              bool &Changed) {
+                              bool &Changed, std::optional<fs::perms> Mode) {
   Changed = false;
   LastBackup.clear();
   if (!isUnder(Path, Root))
@@ -171,8 +175,16 @@ llvm::Error FileWriter::write(const std::string &Path,
   bool Exists = fs::exists(Path);
   if (Exists) {
     auto Old = readFile(Path);
-    if (Old && *Old == Content)
+    if (Old && *Old == Content) {
+      fs::file_status St;
+      if (!Mode || fs::status(Path, St) || St.permissions() == *Mode)
+        return llvm::Error::success();
+      if (std::error_code EC = fs::setPermissions(Path, *Mode))
+        return llvm::createStringError(EC, "%s: cannot set its mode: %s",
+                                       Path.c_str(), EC.message().c_str());
+      Changed = true;
       return llvm::Error::success();
+    }
     if (!Old)
       llvm::consumeError(Old.takeError());
     else if (Backup) {
@@ -190,7 +202,7 @@ llvm::Error FileWriter::write(const std::string &Path,
           fs::create_directories(llvm::sys::path::parent_path(Path)))
     return llvm::createStringError(EC, "%s: cannot create directory: %s",
                                    Path.c_str(), EC.message().c_str());
-  if (auto E = writeAtomically(Path, Content))
+  if (auto E = writeAtomically(Path, Content, Mode))
     return E;
   Changed = true;
   return llvm::Error::success();

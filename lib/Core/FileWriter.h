@@ -3,6 +3,9 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/FileSystem.h"
+
+#include <optional>
 
 #include <string>
 #include <vector>
@@ -24,9 +27,12 @@ public:
   /// copied to Path + ".orig"; an .orig that holds something else (a stale
   /// backup of an older original, a directory, a link) is kept and the
   /// current original goes to the first free Path + ".orig.N" instead, so no
-  /// original is ever lost. Returns true in Changed when the bytes changed.
+  /// original is ever lost. Returns true in Changed when the bytes (or,
+  /// with Mode, the permissions) changed. Mode: the permissions to give the
+  /// file (a mirror keeps its source's); default, those of the file replaced.
   llvm::Error write(const std::string &Path, const std::string &Content,
-                    bool Backup, bool &Changed);
+                    bool Backup, bool &Changed,
+                    std::optional<llvm::sys::fs::perms> Mode = {});
 
   const std::string &root() const { return Root; }
   /// The backup the last write made, or "" (none needed or made).

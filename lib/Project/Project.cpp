@@ -68,7 +68,8 @@ static llvm::Error err(const llvm::Twine &Msg) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), Msg);
 }
 
-void Project::addFile(const std::string &Abs, const std::string &Root) {
+void Project::addFile(const std::string &Abs, const std::string &Root,
+                      bool Hidden) {
   if (Index.count(Abs))
     return;
   if (excluded(Abs)) {
@@ -81,8 +82,9 @@ void Project::addFile(const std::string &Abs, const std::string &Root) {
   while (!R.empty() && R[0] == '/')
     R.erase(0, 1);
   Index[Abs] = Files.size();
+  // A dot-file is copied, never parsed: a `.github/x.cu` is not a TU.
   Files.push_back({Abs, R.empty() ? std::string(path::filename(Abs)) : R,
-                   roleOf(Abs)});
+                   Hidden ? FileRole::Other : roleOf(Abs)});
 }
 
 bool Project::excluded(llvm::StringRef P) const {
@@ -98,11 +100,12 @@ bool Project::excluded(llvm::StringRef P) const {
 /// a bind-mount cycle is walked once.
 llvm::Error Project::walk(const std::string &Root,
                           const std::vector<std::string> &Skip,
-                          bool HeadersOnly) {
+                          bool HeadersOnly, bool HiddenFiles) {
   std::set<fs::UniqueID> Seen;
-  std::vector<std::string> Stack{Root};
+  // Each directory with whether it lies under a dot-folder.
+  std::vector<std::pair<std::string, bool>> Stack{{Root, false}};
   while (!Stack.empty()) {
-    std::string Dir = std::move(Stack.back());
+    auto [Dir, InHidden] = std::move(Stack.back());
     Stack.pop_back();
     fs::file_status DS;
     if (fs::status(Dir, DS, /*Follow=*/false))
@@ -120,8 +123,13 @@ llvm::Error Project::walk(const std::string &Root,
       return err(Dir + ": " + EC.message());
     std::sort(Entries.begin(), Entries.end());
     for (const std::string &E : Entries) {
-      if (path::filename(E).starts_with("."))
-        continue; // .git, .cache and friends are never ours
+      llvm::StringRef Name = path::filename(E);
+      bool Hidden = InHidden || Name.starts_with(".");
+      // .git and friends are never ours; other dot-entries only for a mirror.
+      if (Name.starts_with(".") &&
+          (!HiddenFiles || HeadersOnly || Name == ".git" || Name == ".hg" ||
+           Name == ".svn"))
+        continue;
       fs::file_status St;
       if (fs::status(E, St, /*Follow=*/false))
         continue;
@@ -143,7 +151,7 @@ llvm::Error Project::walk(const std::string &Root,
       }
       if (St.type() == fs::file_type::directory_file) {
         if (!llvm::any_of(Skip, [&](auto &S) { return core::isUnder(E, S); }))
-          Stack.push_back(E);
+          Stack.push_back({E, Hidden});
         continue;
       }
       if (St.type() != fs::file_type::regular_file)
@@ -153,7 +161,7 @@ llvm::Error Project::walk(const std::string &Root,
         continue;
       }
       if (!HeadersOnly || roleOf(E) == FileRole::Header)
-        addFile(E, Root);
+        addFile(E, Root, Hidden);
     }
   }
   return llvm::Error::success();
@@ -224,7 +232,8 @@ llvm::Expected<Project> Project::open(const ProjectOptions &Opts) {
     if (*Abs == "/")
       return err(I + ": refusing to take / as a project root");
     P.Roots.push_back(*Abs);
-    if (auto E = P.walk(*Abs, Opts.SkipDirs, /*HeadersOnly=*/false))
+    if (auto E = P.walk(*Abs, Opts.SkipDirs, /*HeadersOnly=*/false,
+                        Opts.HiddenFiles))
       return std::move(E);
   }
   if (P.Roots.empty())

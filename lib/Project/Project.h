@@ -39,6 +39,10 @@ struct ProjectOptions {
   /// Directories never walked (canonical): the output tree of `port -o`,
   /// so a run never takes its own earlier output for input.
   std::vector<std::string> SkipDirs;
+  /// Also take dot-files and dot-folders (`.github/`, `.clang-format`), as
+  /// files copied unchanged: a mirror (`port -o`) is complete. Version
+  /// control metadata (.git, .hg, .svn) is never taken.
+  bool HiddenFiles = false;
 };
 
 /// A symbolic link met in a walk. It is never followed and never written
@@ -87,10 +91,11 @@ public:
   const std::string &cudaPath() const { return CudaPath; }
 
 private:
-  void addFile(const std::string &Abs, const std::string &Root);
+  void addFile(const std::string &Abs, const std::string &Root,
+               bool Hidden = false);
   bool excluded(llvm::StringRef Path) const;
   llvm::Error walk(const std::string &Root, const std::vector<std::string> &Skip,
-                   bool HeadersOnly);
+                   bool HeadersOnly, bool HiddenFiles = false);
   void rebase();
   llvm::Expected<Project> finish(const ProjectOptions &Opts);
 

@@ -48,7 +48,8 @@ void writeJson(llvm::raw_ostream &OS, const FindingReport &R) {
     J["fixes"] = Fixes;
     Arr.push_back(J);
   }
-  json Out = {{"version", 1},
+  json Out = {{"schema", "hipport-lint/1"},
+              {"version", 1},
               {"tool", "hipport lint"},
               {"findings", Arr},
               {"summary",

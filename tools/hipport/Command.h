@@ -15,14 +15,19 @@ namespace hipport::cli {
 struct Command {
   llvm::cl::SubCommand *Sub;
   int (*Run)();
+  /// The shared options (by name: "rocm-version", "rules", "blas",
+  /// "rules-dir", "cache-dir", "docs-base-uri") this verb honours; the
+  /// others are not accepted by it.
+  std::vector<std::string> SharedOptions;
 };
 
 std::vector<Command> &commands();
 
 /// Static registration, one per verb file.
 struct RegisterCommand {
-  RegisterCommand(llvm::cl::SubCommand &Sub, int (*Run)()) {
-    commands().push_back({&Sub, Run});
+  RegisterCommand(llvm::cl::SubCommand &Sub, int (*Run)(),
+                  std::vector<std::string> SharedOptions) {
+    commands().push_back({&Sub, Run, std::move(SharedOptions)});
   }
 };
 

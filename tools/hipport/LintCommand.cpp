@@ -350,6 +350,7 @@ int runLint() {
              : 0;
 }
 
-cli::RegisterCommand Reg(LintCmd, runLint);
+cli::RegisterCommand Reg(LintCmd, runLint,
+                         {"rules-dir", "cache-dir", "docs-base-uri"});
 
 } // namespace

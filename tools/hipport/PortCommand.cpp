@@ -38,8 +38,12 @@ cl::opt<std::string> CompileDb("p", cl::desc("compile_commands.json or its dir")
 cl::opt<bool> Diff("diff", cl::desc("Print a unified diff; write nothing"),
                    cl::sub(PortCmd));
 cl::opt<std::string> Stats("stats", cl::ValueOptional,
-                           cl::desc("Statistics per file and total (=json)"),
+                           cl::desc("Statistics per file and total"),
                            cl::sub(PortCmd));
+cl::opt<std::string> Format("format", cl::init("text"),
+                            cl::desc("Statistics as text or json (implies "
+                                     "--stats)"),
+                            cl::sub(PortCmd));
 cl::opt<unsigned> Jobs("j", cl::desc("Translation units in parallel"),
                        cl::init(1), cl::sub(PortCmd));
 cl::opt<std::string> Launch("launch-syntax",
@@ -227,11 +231,11 @@ nlohmann::json statsJson(const port::PortResult &R) {
     J["file"] = F.Source->Relative;
     J["converted"] = F.Stats.Converted;
     J["left"] = F.Stats.Left;
-    J["lines_changed"] = F.Stats.LinesChanged;
-    J["ast_edits"] = F.Stats.AstEdits;
-    J["token_edits"] = F.Stats.TokenEdits;
+    J["linesChanged"] = F.Stats.LinesChanged;
+    J["astEdits"] = F.Stats.AstEdits;
+    J["tokenEdits"] = F.Stats.TokenEdits;
     if (F.Stats.NonUtf8)
-      J["non_utf8"] = true;
+      J["notUtf8"] = true;
     if (!F.Stats.Rewrites.empty())
       J["rewrites"] = F.Stats.Rewrites;
     for (auto &[K, V] : F.Stats.Rewrites)
@@ -245,12 +249,13 @@ nlohmann::json statsJson(const port::PortResult &R) {
     ChangedFiles += F.Changed();
   }
   nlohmann::json T;
+  T["schema"] = "hipport-port-stats/1";
   T["files"] = Files;
   T["total"] = {{"converted", Conv},
                 {"left", Left},
-                {"lines_changed", Lines},
-                {"files_changed", ChangedFiles},
-                {"files_not_utf8", NonUtf8},
+                {"linesChanged", Lines},
+                {"filesChanged", ChangedFiles},
+                {"filesNotUtf8", NonUtf8},
                 {"rewrites", Rewrites},
                 {"seconds", R.Seconds}};
   return T;
@@ -314,6 +319,10 @@ int runPort() {
     cli::error("--launch-syntax: expected chevron or hip");
     return 2;
   }
+  if (Format != "text" && Format != "json") {
+    cli::error("--format: expected text or json, got '" + Format + "'");
+    return 2;
+  }
   if (!Stats.empty() && Stats != "json" && Stats != "text") {
     cli::error("--stats: expected --stats or --stats=json");
     return 2;
@@ -346,6 +355,7 @@ int runPort() {
   if (!OutDir.empty()) {
     OutRoot = resolvedOutput(OutDir);
     PO.SkipDirs.push_back(OutRoot);
+    PO.HiddenFiles = !Diff; // a mirror is complete
   }
   auto P = project::Project::open(PO);
   if (!P) {
@@ -414,7 +424,13 @@ int runPort() {
       }
       core::FileWriter W(Root);
       bool Changed = false;
-      if (auto E = W.write(Target, F.Ported, InPlace && !NoBackup, Changed)) {
+      // A mirror keeps each file's mode (a build.sh stays executable).
+      std::optional<fs::perms> Mode;
+      fs::file_status St;
+      if (!InPlace && !fs::status(F.Source->Path, St))
+        Mode = St.permissions();
+      if (auto E = W.write(Target, F.Ported, InPlace && !NoBackup, Changed,
+                           Mode)) {
         cli::error(toString(std::move(E)));
         return 2;
       }
@@ -426,9 +442,10 @@ int runPort() {
     errs() << fmt::format("hipport: {} file(s) written{}\n", Written,
                           OutRoot.empty() ? "" : " under " + OutDir);
   }
-  if (!Stats.empty() || Stats.getNumOccurrences()) {
+  if (!Stats.empty() || Stats.getNumOccurrences() ||
+      Format.getNumOccurrences()) {
     raw_ostream &OS = Diff ? errs() : outs();
-    if (Stats == "json")
+    if (Stats == "json" || Format == "json")
       OS << statsJson(*R).dump(2) << "\n";
     else
       printStatsText(OS, *R);
@@ -436,6 +453,7 @@ int runPort() {
   return 0;
 }
 
-cli::RegisterCommand Reg(PortCmd, runPort);
+cli::RegisterCommand Reg(PortCmd, runPort,
+                         {"rocm-version", "rules", "blas", "rules-dir", "cache-dir"});
 
 } // namespace

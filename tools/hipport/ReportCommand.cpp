@@ -190,6 +190,7 @@ int runReport() {
   return 0;
 }
 
-cli::RegisterCommand Reg(ReportCmd, runReport);
+cli::RegisterCommand Reg(ReportCmd, runReport,
+                         {"rocm-version", "rules", "blas", "rules-dir", "cache-dir"});
 
 } // namespace

@@ -24,7 +24,11 @@ cl::list<std::string>
     RulesArgs(cl::Positional, cl::sub(RulesCmd),
               cl::desc("stats | query NAME | check FILE... | derive | scan | "
                        "coverage | docs"));
-cl::opt<bool> RulesJson("json", cl::desc("JSON output"), cl::sub(RulesCmd));
+cl::opt<std::string> RulesFormat("format", cl::desc("text or json"),
+                                  cl::init("text"), cl::sub(RulesCmd));
+// The spelling before --format; kept so old scripts keep working.
+cl::opt<bool> RulesJsonAlias("json", cl::Hidden, cl::sub(RulesCmd));
+bool jsonOutput() { return RulesFormat == "json" || RulesJsonAlias; }
 cl::opt<std::string> CudaInclude("cuda-include",
                                  cl::desc("CUDA header directory (derive, "
                                           "scan, coverage)"),
@@ -58,7 +62,7 @@ int runStats(const rules::RuleSet &RS) {
   const Status All[] = {Status::Supported, Status::Experimental,
                         Status::Deprecated, Status::Unsupported};
   auto Stats = RS.stats();
-  if (RulesJson) {
+  if (jsonOutput()) {
     nlohmann::json J = nlohmann::json::object();
     for (const auto &S : Stats) {
       nlohmann::json F;
@@ -67,7 +71,10 @@ int runStats(const rules::RuleSet &RS) {
       F["total"] = S.Total;
       J[S.Family] = F;
     }
-    outs() << J.dump(2) << "\n";
+    outs() << nlohmann::json{{"schema", "hipport-rules-stats/1"},
+                             {"families", J}}
+                  .dump(2)
+           << "\n";
     return 0;
   }
   outs() << fmt::format("{:<24}{:>10}{:>13}{:>11}{:>12}{:>8}\n", "family",
@@ -225,7 +232,7 @@ int runScan() {
     cli::error(toString(Decls.takeError()));
     return 2;
   }
-  if (RulesJson) {
+  if (jsonOutput()) {
     nlohmann::json J = nlohmann::json::array();
     for (const rules::Declaration &D : *Decls) {
       nlohmann::json E = {{"name", D.Name},
@@ -235,10 +242,13 @@ int runScan() {
       if (D.Params >= 0)
         E["params"] = D.Params;
       if (!D.AliasOf.empty())
-        E["alias_of"] = D.AliasOf;
+        E["aliasOf"] = D.AliasOf;
       J.push_back(E);
     }
-    outs() << J.dump(1) << "\n";
+    outs() << nlohmann::json{{"schema", "hipport-rules-scan/1"},
+                             {"declarations", J}}
+                  .dump(1)
+           << "\n";
     return 0;
   }
   for (const rules::Declaration &D : *Decls)
@@ -259,7 +269,7 @@ int runCoverage(const rules::RuleSet &RS) {
   auto Share = [](const rules::Coverage &C) {
     return C.Declared ? 100.0 * C.Covered / C.Declared : 0.0;
   };
-  if (RulesJson) {
+  if (jsonOutput()) {
     nlohmann::json J = nlohmann::json::object();
     for (const rules::Coverage &C : *Cov)
       J[C.Family] = {{"declared", C.Declared},
@@ -267,7 +277,10 @@ int runCoverage(const rules::RuleSet &RS) {
                      {"unsupported", C.Unsupported},
                      {"covered", C.Covered},
                      {"share", std::round(Share(C) * 10) / 10}};
-    outs() << J.dump(2) << "\n";
+    outs() << nlohmann::json{{"schema", "hipport-rules-coverage/1"},
+                             {"families", J}}
+                  .dump(2)
+           << "\n";
     return 0;
   }
   outs() << fmt::format("{:<10}{:>10}{:>10}{:>13}{:>10}{:>8}\n", "family",
@@ -346,6 +359,7 @@ int runRules() {
   return 2;
 }
 
-cli::RegisterCommand Reg(RulesCmd, runRules);
+cli::RegisterCommand Reg(RulesCmd, runRules,
+                         {"rocm-version", "rules", "blas", "rules-dir"});
 
 } // namespace

@@ -216,6 +216,7 @@ int runValidate() {
   return R->allPassed() ? 0 : 1;
 }
 
-cli::RegisterCommand Reg(ValidateCmd, runValidate);
+cli::RegisterCommand Reg(ValidateCmd, runValidate,
+                         {"rules-dir", "cache-dir", "docs-base-uri"});
 
 } // namespace

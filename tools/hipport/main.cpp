@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <memory>
 
 using namespace llvm;
 
@@ -24,30 +25,24 @@ std::vector<Command> &commands() {
 cl::opt<std::string>
     RocmVersionOpt("rocm-version",
                    cl::desc("Target ROCm release X.Y (default: the newest "
-                            "release the rules know)"),
-                   cl::sub(cl::SubCommand::getAll()));
+                            "release the rules know)"));
 cl::list<std::string> UserRulesOpt("rules",
-                                   cl::desc("Additional rule table (JSON)"),
-                                   cl::sub(cl::SubCommand::getAll()));
+                                   cl::desc("Additional rule table (JSON)"));
 cl::opt<std::string> BlasOpt("blas",
                              cl::desc("BLAS target: hipblas (default) or rocblas"),
-                             cl::init("hipblas"),
-                             cl::sub(cl::SubCommand::getAll()));
+                             cl::init("hipblas"));
 cl::opt<std::string> RulesDirOpt(
     "rules-dir",
     cl::desc("hipport's built-in rule tables (default: $HIPPORT_RULES_DIR, "
-             "else ../share/hipport/rules beside the binary)"),
-    cl::sub(cl::SubCommand::getAll()));
+             "else ../share/hipport/rules beside the binary)"));
 cl::opt<std::string> CacheDirOpt(
     "cache-dir",
     cl::desc("Where the precompiled CUDA prelude is kept (default: "
-             "$HIPPORT_CACHE_DIR, else $XDG_CACHE_HOME/hipport; 'off' disables)"),
-    cl::sub(cl::SubCommand::getAll()));
+             "$HIPPORT_CACHE_DIR, else $XDG_CACHE_HOME/hipport; 'off' disables)"));
 cl::opt<std::string> DocsBaseUriOpt(
     "docs-base-uri",
     cl::desc("Base of the check help links in SARIF (default: "
-             "$HIPPORT_DOCS_BASE_URI, else file:// of docs/checks)"),
-    cl::sub(cl::SubCommand::getAll()));
+             "$HIPPORT_DOCS_BASE_URI, else file:// of docs/checks)"));
 std::vector<std::string> ExtraClangArgs;
 
 void error(const Twine &Msg) {
@@ -90,6 +85,13 @@ bool targetOptions(const rules::RuleSet &RS, rules::TargetOptions &Out) {
     return false;
   }
   Out.Variants["blas"] = BlasOpt;
+  std::vector<rules::RocmVersion> Known = RS.knownReleases();
+  std::string Release = Out.Rocm ? Out.Rocm->str()
+                        : Known.empty() ? std::string("(unknown)")
+                                        : Known.back().str() + " (newest known)";
+  // Said once per run, before any output, so a log always shows what a
+  // result was computed for.
+  errs() << "hipport: target ROCm " << Release << ", BLAS " << BlasOpt << "\n";
   return true;
 }
 
@@ -115,14 +117,50 @@ std::vector<std::string> normalizeJobs(const std::vector<std::string> &In) {
   return Out;
 }
 
+/// The options several verbs share, by the name verbs register them with.
+std::vector<cl::Option *> sharedOptions() {
+  // std::addressof: cl::list overloads operator& to give its storage.
+  return {&RocmVersionOpt, std::addressof(UserRulesOpt), &BlasOpt,
+          &RulesDirOpt,    &CacheDirOpt,                 &DocsBaseUriOpt};
+}
+
+/// Each shared option is moved onto exactly the verbs that honour it, so
+/// `lint --blas rocblas` is an unknown option instead of silently ignored.
+bool restrictSharedOptions() {
+  for (cl::Option *O : sharedOptions()) {
+    std::vector<cl::SubCommand *> Subs;
+    for (const Command &C : commands())
+      if (llvm::is_contained(C.SharedOptions, O->ArgStr))
+        Subs.push_back(C.Sub);
+    O->removeArgument();
+    O->Subs.clear();
+    for (cl::SubCommand *S : Subs)
+      O->addSubCommand(*S);
+    if (Subs.empty()) {
+      error("internal: no verb takes --" + O->ArgStr);
+      return false;
+    }
+    O->addArgument();
+  }
+  for (const Command &C : commands())
+    for (const std::string &Name : C.SharedOptions)
+      if (!llvm::any_of(sharedOptions(),
+                        [&](cl::Option *O) { return O->ArgStr == Name; })) {
+        error("internal: verb " + C.Sub->getName() + " names no option --" +
+              Name);
+        return false;
+      }
+  return true;
+}
+
 /// LLVM's own options (polly, targets, ...) are registered on the top level;
-/// hipport's are on its verbs or on all of them. Only ours are shown.
+/// hipport's are on its verbs, --help and --version on all. Only ours are
+/// shown.
 void hideLlvmOptions() {
   for (auto &Entry : cl::getRegisteredOptions(cl::SubCommand::getTopLevel())) {
     cl::Option *O = Entry.second;
-    if (O->Subs.count(&cl::SubCommand::getAll()))
-      continue;
-    O->setHiddenFlag(cl::ReallyHidden);
+    if (!O->Subs.count(&cl::SubCommand::getAll()))
+      O->setHiddenFlag(cl::ReallyHidden);
   }
 }
 
@@ -147,6 +185,8 @@ int main(int Argc, const char **Argv) {
   std::vector<const char *> Args;
   for (const std::string &A : Ours)
     Args.push_back(A.c_str());
+  if (!restrictSharedOptions())
+    return 2;
   hideLlvmOptions();
   cl::SetVersionPrinter(
       [](raw_ostream &OS) { OS << hipport::core::versionLine() << "\n"; });
