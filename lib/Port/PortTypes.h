@@ -32,6 +32,9 @@ struct PortOptions {
   /// renames, header swaps or token pass. `hipport validate` uses it to make
   /// the CUDA original compile as C++ on runtime/hipcpu, semantics unchanged.
   bool LaunchesOnly = false;
+  /// Every clang error of system and toolkit headers, one finding each;
+  /// default: one summary line per TU (they are not the project's to fix).
+  bool VerboseDiagnostics = false;
 };
 
 /// What one file's port did, for --stats.

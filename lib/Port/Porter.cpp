@@ -48,6 +48,43 @@ static core::Finding parseErrorFinding(const frontend::TUOutcome &O,
   return F;
 }
 
+/// The TU's clang errors as findings: each error in a project file at its
+/// position; those of system and toolkit headers (a HIP header parsed on
+/// the CUDA path, a missing include path) summed up in one finding at the
+/// TU unless Verbose, with the hint that fixes them.
+static void addParseErrorFindings(const project::Project &P,
+                                  const frontend::TUOutcome &O, bool Verbose,
+                                  std::vector<core::Finding> &Out) {
+  unsigned Foreign = 0;
+  const frontend::ParseError *First = nullptr;
+  for (const frontend::ParseError &E : O.Errors) {
+    bool Ours = E.File.empty() || P.owns(E.File);
+    bool Meta = llvm::StringRef(E.Message).starts_with("too many errors");
+    if (Verbose || (Ours && !Meta)) {
+      Out.push_back(parseErrorFinding(O, E));
+      continue;
+    }
+    if (Meta)
+      continue;
+    ++Foreign;
+    if (!First)
+      First = &E;
+  }
+  if (!Foreign)
+    return;
+  core::Finding F;
+  F.CheckId = "port-parse-error";
+  F.Level = core::Severity::Error;
+  F.Range.File = O.File;
+  F.Message = fmt::format(
+      "{} error(s) in system or toolkit headers while parsing this file "
+      "(first: {}:{}:{}: {}); ported by the token pass only: pass the "
+      "build's flags with -p compile_commands.json, or include paths and "
+      "macros after '--' (-- -I<dir> -D<name>); --verbose lists each",
+      Foreign, First->File, First->Line, First->Column, First->Message);
+  Out.push_back(std::move(F));
+}
+
 /// True when E renames a name the project declares itself, in any TU. The
 /// AST pass asks per declaration, and a shim that redeclares a CUDA type
 /// (`typedef struct CUctx_st *CUcontext;` next to the toolkit's) is either
@@ -158,8 +195,7 @@ llvm::Expected<PortResult> portProject(const project::Project &P,
                             F->Findings.end());
     }
     for (const frontend::TUOutcome &O : R.Outcomes)
-      for (const frontend::ParseError &E : O.Errors)
-        R.Findings.push_back(parseErrorFinding(O, E));
+      addParseErrorFindings(P, O, Opts.VerboseDiagnostics, R.Findings);
   }
 
   // Token pass over every source file, merged with the AST's edits.

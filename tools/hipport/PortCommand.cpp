@@ -44,6 +44,10 @@ cl::opt<std::string> Format("format", cl::init("text"),
                             cl::desc("Statistics as text or json (implies "
                                      "--stats)"),
                             cl::sub(PortCmd));
+cl::opt<bool> Verbose("verbose",
+                      cl::desc("List each clang error of system and toolkit "
+                               "headers (default: one line per file)"),
+                      cl::sub(PortCmd));
 cl::opt<unsigned> Jobs("j", cl::desc("Translation units in parallel"),
                        cl::init(1), cl::sub(PortCmd));
 cl::opt<std::string> Launch("launch-syntax",
@@ -344,6 +348,7 @@ int runPort() {
   Opts.StrictUtf8 = StrictUtf8;
   Opts.OffloadArch = OffloadArch;
   Opts.RewriteBuildFiles = !NoBuildFiles;
+  Opts.VerboseDiagnostics = Verbose;
 
   project::ProjectOptions PO;
   PO.Inputs.assign(Inputs.begin(), Inputs.end());
