@@ -3,6 +3,7 @@
 set -euo pipefail
 PKGS=(cmake ninja-build g++ python3 python3-yaml ccache git
       llvm-22-dev libclang-22-dev libclang-cpp22-dev clang-22 clang-tidy-22 llvm-22-tools
+      libclang-rt-22-dev
       libfmt-dev nlohmann-json3-dev libgtest-dev libboost-context-dev
       hipcc libhiprand-dev libhipsparse-dev librocprim-dev librocrand-dev)
 # Extra packages a caller asks for (e.g. chromium for the report tests).
