@@ -1,4 +1,5 @@
 #include "Core/AmdTargets.h"
+#include "Core/Json.h"
 
 #include "Core/Paths.h"
 
@@ -26,8 +27,9 @@ llvm::Expected<std::vector<AmdTarget>> readTargets(const std::string &File) {
   auto Buf = llvm::MemoryBuffer::getFile(File);
   if (!Buf)
     return tableError(File, "", "cannot read: " + Buf.getError().message());
-  nlohmann::json J = nlohmann::json::parse((*Buf)->getBuffer(), nullptr,
-                                           /*allow_exceptions=*/false);
+  nlohmann::json J;
+  if (llvm::Error E = parseJson(File, (*Buf)->getBuffer(), J))
+    return std::move(E);
   if (!J.is_object() || !J.contains("targets") || !J["targets"].is_array() ||
       !J.value("device", nlohmann::json::object()).is_object())
     return tableError(File, "", "expected an object with 'device' and 'targets'");
