@@ -1,7 +1,7 @@
 #include "Project/Project.h"
+#include "Project/CompileDb.h"
 
 #include "Core/FileWriter.h"
-#include "Core/Json.h"
 #include "Core/Paths.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
@@ -93,42 +93,6 @@ bool Project::excluded(llvm::StringRef P) const {
     if (P.contains(E))
       return true;
   return false;
-}
-
-/// The database's shape, checked before clang reads it, so a bad file is
-/// one error with its position ("file:line:col" or "file:/3/directory").
-static llvm::Error checkCompileDb(const std::string &Path) {
-  auto Text = core::readFile(Path);
-  if (!Text)
-    return Text.takeError();
-  nlohmann::json J;
-  if (llvm::Error E = core::parseJson(Path, *Text, J))
-    return E;
-  auto Bad = [&](const std::string &Where, const std::string &What) {
-    return err(Path + ":" + Where + ": " + What +
-               " (a compile database is [{\"directory\": ..., \"file\": "
-               "..., \"command\" or \"arguments\": ...}])");
-  };
-  if (!J.is_array())
-    return Bad("/", "expected an array");
-  for (size_t I = 0; I < J.size(); ++I) {
-    const nlohmann::json &C = J[I];
-    std::string At = "/" + std::to_string(I);
-    if (!C.is_object())
-      return Bad(At, "expected an object");
-    for (const char *Key : {"directory", "file"})
-      if (!C.contains(Key) || !C[Key].is_string())
-        return Bad(At + "/" + Key, "expected a string");
-    if (C.contains("command") ? !C["command"].is_string()
-                              : !C.contains("arguments"))
-      return Bad(At + "/command", "expected a string (or \"arguments\")");
-    if (C.contains("arguments") &&
-        (!C["arguments"].is_array() ||
-         !llvm::all_of(C["arguments"],
-                       [](const nlohmann::json &A) { return A.is_string(); })))
-      return Bad(At + "/arguments", "expected an array of strings");
-  }
-  return llvm::Error::success();
 }
 
 /// Walks Root without following symbolic links: a link is recorded, never
