@@ -1,6 +1,7 @@
 #include "Validate/Golden.h"
 
 #include "Core/FileWriter.h"
+#include "Core/Json.h"
 #include "Validate/Result.h"
 #include "Validate/Pipeline.h"
 
@@ -80,8 +81,8 @@ json kernelToJson(const KernelSpec &S) {
     json J = {{"name", P.Name},
               {"kind", P.Kind == ParamKind::Buffer ? "buffer" : "scalar"},
               {"type", P.Type.Spelling},
-              {"elem_kind", kindName(P.Type.Kind)},
-              {"elem_size", P.Type.Size}};
+              {"elemKind", kindName(P.Type.Kind)},
+              {"elemSize", P.Type.Size}};
     if (P.Kind == ParamKind::Scalar) {
       J["value"] = P.Value;
     } else {
@@ -93,7 +94,7 @@ json kernelToJson(const KernelSpec &S) {
     Params.push_back(J);
   }
   return {{"name", S.Name},
-          {"qualified_name", S.QualifiedName},
+          {"qualifiedName", S.QualifiedName},
           {"file", S.Relative},
           {"line", S.Line},
           {"grid", {S.Grid.X, S.Grid.Y, S.Grid.Z}},
@@ -108,7 +109,8 @@ llvm::Expected<KernelSpec> kernelFromJson(const json &J,
   try {
     KernelSpec S;
     S.Name = J.at("name").get<std::string>();
-    S.QualifiedName = J.value("qualified_name", S.Name);
+    // camelCase since hipport-golden/2; older recordings spelled snake_case.
+    S.QualifiedName = J.value("qualifiedName", J.value("qualified_name", S.Name));
     S.Relative = J.value("file", "");
     S.Line = J.value("line", 0u);
     auto Dim = [](const json &A) {
@@ -125,8 +127,8 @@ llvm::Expected<KernelSpec> kernelFromJson(const json &J,
       P.Kind = PJ.at("kind").get<std::string>() == "buffer" ? ParamKind::Buffer
                                                             : ParamKind::Scalar;
       P.Type.Spelling = PJ.at("type").get<std::string>();
-      P.Type.Kind = kindFrom(PJ.value("elem_kind", "bytes"));
-      P.Type.Size = PJ.value("elem_size", 1u);
+      P.Type.Kind = kindFrom(PJ.value("elemKind", PJ.value("elem_kind", "bytes")));
+      P.Type.Size = PJ.value("elemSize", PJ.value("elem_size", 1u));
       if (P.Kind == ParamKind::Scalar) {
         P.Value = PJ.at("value").get<std::string>();
       } else {
@@ -178,7 +180,8 @@ llvm::Error recordGolden(const std::string &Dir, const GoldenManifest &M,
   std::time_t Now = std::time(nullptr);
   char When[64];
   std::strftime(When, sizeof(When), "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&Now));
-  json J = {{"format", "hipport-golden-1"},
+  json J = {{"schema", "hipport-golden/2"},
+            {"format", "hipport-golden-1"},
             {"reference", M.Reference},
             {"toolchain", M.Toolchain},
             {"host", Host},
@@ -194,24 +197,37 @@ loadGolden(const std::string &Dir) {
   if (!Text)
     return llvm::createStringError(MPath + ": no golden record here (" +
                                    llvm::toString(Text.takeError()) + ")");
-  json J = json::parse(*Text, nullptr, false);
-  if (J.is_discarded() || !J.is_object() || !J.contains("kernels"))
-    return llvm::createStringError(MPath + ": not a golden manifest");
+  json J;
+  if (llvm::Error E = core::parseJson(MPath, *Text, J))
+    return std::move(E);
+  auto Bad = [&](const std::string &Ptr, const std::string &What) {
+    return llvm::createStringError(MPath + ":" + Ptr + ": " + What +
+                                   " (not a golden manifest)");
+  };
+  if (!J.is_object() || !J.contains("kernels") || !J["kernels"].is_array())
+    return Bad("/kernels", "expected an array of kernel names");
   GoldenManifest M;
-  M.Reference = J.value("reference", "");
-  M.Toolchain = J.value("toolchain", "");
-  M.Host = J.value("host", "");
-  M.Created = J.value("created", "");
+  for (auto [Key, Field] : {std::pair{"reference", &M.Reference},
+                            {"toolchain", &M.Toolchain},
+                            {"host", &M.Host},
+                            {"created", &M.Created}}) {
+    if (J.contains(Key) && !J[Key].is_string())
+      return Bad(std::string("/") + Key, "expected a string");
+    *Field = J.value(Key, "");
+  }
   std::vector<KernelSpec> Specs;
-  for (const json &N : J["kernels"]) {
+  for (size_t I = 0; I < J["kernels"].size(); ++I) {
+    const json &N = J["kernels"][I];
+    if (!N.is_string())
+      return Bad("/kernels/" + std::to_string(I), "expected a kernel name");
     std::string Name = N.get<std::string>();
     std::string KPath = Dir + "/" + slug(Name) + "/kernel.json";
     auto KT = core::readFile(KPath);
     if (!KT)
       return KT.takeError();
-    json KJ = json::parse(*KT, nullptr, false);
-    if (KJ.is_discarded())
-      return llvm::createStringError(KPath + ": not valid JSON");
+    json KJ;
+    if (llvm::Error E = core::parseJson(KPath, *KT, KJ))
+      return std::move(E);
     auto S = kernelFromJson(KJ, KPath);
     if (!S)
       return S.takeError();

@@ -105,15 +105,15 @@ json toJson(const ValidateResult &R) {
         Bufs.push_back({{"name", B.Name},
                         {"count", B.Count},
                         {"mismatches", B.Mismatches},
-                        {"max_error", B.MaxError},
-                        {"first_mismatches", First},
+                        {"maxError", B.MaxError},
+                        {"firstMismatches", First},
                         {"problem", B.Problem}});
       }
       Runs.push_back({{"target", Run.Target->name().str()},
                       {"wave", Run.Wave},
                       {"status", statusName(Run.Status)},
                       {"message", Run.Message},
-                      {"max_error", Run.MaxError},
+                      {"maxError", Run.MaxError},
                       {"buffers", Bufs}});
     }
     json Lint = json::array();
@@ -128,12 +128,12 @@ json toJson(const ValidateResult &R) {
     }
     Ks.push_back({{"kernel", K.Spec.Name},
                   {"passed", K.passed()},
-                  {"cuda_file", K.Spec.Relative},
-                  {"cuda_line", K.Spec.Line},
-                  {"hip_file", K.HipFile},
-                  {"hip_line", K.HipLine},
-                  {"reference_status", statusName(K.ReferenceStatus)},
-                  {"reference_message", K.ReferenceMessage},
+                  {"cudaFile", K.Spec.Relative},
+                  {"cudaLine", K.Spec.Line},
+                  {"hipFile", K.HipFile},
+                  {"hipLine", K.HipLine},
+                  {"referenceStatus", statusName(K.ReferenceStatus)},
+                  {"referenceMessage", K.ReferenceMessage},
                   {"spec", specToJson(K.Spec)},
                   {"notes", K.Spec.Notes},
                   {"runs", Runs},
@@ -142,7 +142,8 @@ json toJson(const ValidateResult &R) {
   unsigned Passed = 0;
   for (const KernelResult &K : R.Kernels)
     Passed += K.passed();
-  return {{"reference", R.Reference},
+  return {{"schema", "hipport-validate-kernels/1"},
+          {"reference", R.Reference},
           {"warnings", R.Warnings},
           {"kernels", Ks},
           {"summary",
@@ -181,12 +182,13 @@ nlohmann::json programToJson(const ProgramResult &R) {
                     {"wave", Run.Wave},
                     {"status", statusName(Run.Status)},
                     {"message", Run.Message},
-                    {"exit_code", Run.ExitCode},
+                    {"exitCode", Run.ExitCode},
                     {"differences", Run.Differences}});
-  return {{"reference", R.Reference},
-          {"reference_status", statusName(R.ReferenceStatus)},
-          {"reference_exit", R.ReferenceExit},
-          {"non_deterministic_reference", R.NonDeterministic},
+  return {{"schema", "hipport-validate-program/1"},
+          {"reference", R.Reference},
+          {"referenceStatus", statusName(R.ReferenceStatus)},
+          {"referenceExit", R.ReferenceExit},
+          {"nonDeterministicReference", R.NonDeterministic},
           {"warnings", R.Warnings},
           {"runs", Runs},
           {"passed", R.allPassed()}};
