@@ -1,6 +1,7 @@
 #include "Validate/KernelSpec.h"
 
 #include "Core/FileWriter.h"
+#include "Core/Json.h"
 
 #include <fmt/format.h>
 
@@ -316,9 +317,9 @@ llvm::Error applySpecFile(const std::string &Path,
   auto Text = core::readFile(Path);
   if (!Text)
     return Text.takeError();
-  json J = json::parse(*Text, nullptr, /*allow_exceptions=*/false);
-  if (J.is_discarded())
-    return llvm::createStringError(Path + ": not valid JSON");
+  json J;
+  if (llvm::Error E = core::parseJson(Path, *Text, J))
+    return E;
   return applySpecJson(J, Path, Specs);
 }
 
