@@ -25,6 +25,7 @@
 
 #include "hipcpu/detail/host.h"
 #include "hipcpu/detail/warp.h"
+#include "hipcpu/detail/graph.h"
 
 #define HIPCPU_P hip
 #include "hipcpu/detail/api.inc"
@@ -33,10 +34,9 @@
 #define HIP_SYMBOL(X) X
 #define HIP_KERNEL_NAME(...) __VA_ARGS__
 #define hipLaunchKernelGGL(kernel, grid, block, shmem, stream, ...)            \
-  ((void)(stream),                                                             \
-   (void)::hipcpu::host::finishLaunch(::hipcpu::detail::launchKernel(          \
-       #kernel, kernel, dim3(grid), dim3(block), (shmem),                      \
-       HIPCPU_DEFAULT_WIDTH, ##__VA_ARGS__)))
+  ((void)::hipcpu::host::finishLaunch(::hipcpu::detail::launchOn(            \
+      ::hipcpu::detail::toStream(stream), #kernel, kernel, dim3(grid),         \
+      dim3(block), (shmem), HIPCPU_DEFAULT_WIDTH, ##__VA_ARGS__)))
 #define HIPCPU_LAUNCH hipLaunchKernelGGL
 // The calling convention of stream callbacks: the default one here.
 #define HIPRT_CB
@@ -140,6 +140,7 @@ inline const char *hipGetErrorName(hipError_t E) {
 typedef hipFuncCache hipFuncCache_t;
 typedef hipLimit hipLimit_t;
 typedef hipFuncAttributes hipFuncAttributes_t;
+typedef hipPointerAttributes hipPointerAttribute_t;
 // HIP's own names for codes whose CUDA names api.inc uses.
 constexpr hipError_t hipErrorOutOfMemory = hipErrorMemoryAllocation;
 constexpr hipError_t hipErrorNotInitialized = hipErrorInitializationError;

@@ -19,6 +19,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -196,8 +197,11 @@ extern int warpSize;
 
 #define threadIdx (::hipcpu::detail::thread().ThreadIdx)
 #define blockIdx (::hipcpu::detail::block().BlockIdx)
-#define blockDim (::hipcpu::detail::block().BlockDim)
-#define gridDim (::hipcpu::detail::block().GridDim)
+/// The same for every thread of a launch (launches run one at a time), so
+/// variables set at each launch rather than macros: host code keeps its own
+/// `dim3 blockDim(...)` and `params.gridDim` fields.
+extern dim3 blockDim;
+extern dim3 gridDim;
 
 #define hipThreadIdx_x (threadIdx.x)
 #define hipThreadIdx_y (threadIdx.y)
@@ -880,6 +884,9 @@ template <class T> void describeArg(std::string &Out, const T &V) {
     Out += " other";
 }
 
+template <class... Params>
+void registerTyped(void (*K)(Params...), const char *Name);
+
 /// Converts the arguments once to the kernel's parameter types (as a GPU
 /// launch does) and runs every thread on its own copy of them.
 template <class... Params, class... Args>
@@ -890,6 +897,7 @@ int launchKernel(const char *Name, void (*Kernel)(Params...), dim3 Grid,
                 "hipcpu: wrong number of kernel arguments");
   using Tuple = std::tuple<std::decay_t<Params>...>;
   Tuple Copy(static_cast<std::decay_t<Params>>(std::forward<Args>(A))...);
+  registerTyped(Kernel, Name);
   LaunchCtx<void (*)(Params...), Tuple> C{Kernel, &Copy};
   if (launchLogOn()) {
     std::string D;
@@ -900,6 +908,90 @@ int launchKernel(const char *Name, void (*Kernel)(Params...), dim3 Grid,
                 &LaunchCtx<void (*)(Params...), Tuple>::run, &C);
 }
 
+/// A kernel launch with its own copy of the arguments: a graph's kernel
+/// node, a captured launch. Store holds the tuple, ArgPtrs points into it
+/// (the kernelParams view of hipKernelNodeParams).
+struct KernelLaunch {
+  const void *Func = nullptr;
+  const char *Name = "kernel";
+  dim3 Grid, Block;
+  std::size_t Shared = 0;
+  int Width = 64;
+  std::shared_ptr<void> Store;
+  std::vector<void *> ArgPtrs;
+  int (*Run)(const KernelLaunch &) = nullptr;
+};
+template <class K, class Tuple> int runBound(const KernelLaunch &L) {
+  return std::apply(
+      [&](const auto &...V) {
+        return launchKernel(L.Name, reinterpret_cast<K>(const_cast<void *>(L.Func)),
+                            L.Grid, L.Block, L.Shared, L.Width, V...);
+      },
+      *static_cast<Tuple *>(L.Store.get()));
+}
+template <class Tuple, std::size_t... I>
+void argPointers(std::vector<void *> &Out, Tuple &T, std::index_sequence<I...>) {
+  (Out.push_back(static_cast<void *>(&std::get<I>(T))), ...);
+}
+template <class... Params, class... Args>
+KernelLaunch bindKernel(const char *Name, void (*K)(Params...), dim3 Grid,
+                        dim3 Block, std::size_t Shared, int Width,
+                        Args &&...A) {
+  static_assert(sizeof...(Params) == sizeof...(Args),
+                "hipcpu: wrong number of kernel arguments");
+  using Tuple = std::tuple<std::decay_t<Params>...>;
+  auto T = std::make_shared<Tuple>(
+      static_cast<std::decay_t<Params>>(std::forward<Args>(A))...);
+  KernelLaunch L;
+  L.Func = reinterpret_cast<const void *>(K);
+  L.Name = Name;
+  L.Grid = Grid;
+  L.Block = Block;
+  L.Shared = Shared;
+  L.Width = Width;
+  argPointers(L.ArgPtrs, *T, std::index_sequence_for<Params...>{});
+  L.Store = T;
+  L.Run = &runBound<void (*)(Params...), Tuple>;
+  return L;
+}
+
+/// Kernels by address, for the APIs that take a kernel as `const void *`
+/// (graph kernel nodes, hipLaunchByPtr): a binder that knows its parameter
+/// types. Every typed launch registers its kernel; HIPCPU_REGISTER_KERNEL
+/// registers one that is never launched by type.
+using KernelBinder = KernelLaunch (*)(const void *Func, const char *Name,
+                                      dim3 Grid, dim3 Block,
+                                      std::size_t Shared, int Width,
+                                      void **Argv);
+void registerKernel(const void *Func, const char *Name, KernelBinder B);
+/// False (and a diagnostic) when \p Func was never registered.
+bool bindByAddress(const void *Func, dim3 Grid, dim3 Block, std::size_t Shared,
+                   int Width, void **Argv, KernelLaunch &Out);
+template <class... Params, std::size_t... I>
+KernelLaunch bindArgvImpl(const void *F, const char *Name, dim3 G, dim3 B,
+                          std::size_t S, int W, void **Argv,
+                          std::index_sequence<I...>) {
+  return bindKernel(Name,
+                    reinterpret_cast<void (*)(Params...)>(const_cast<void *>(F)),
+                    G, B, S, W, *static_cast<std::decay_t<Params> *>(Argv[I])...);
+}
+template <class... Params>
+KernelLaunch bindArgv(const void *F, const char *Name, dim3 G, dim3 B,
+                      std::size_t S, int W, void **Argv) {
+  return bindArgvImpl<Params...>(F, Name, G, B, S, W, Argv,
+                                 std::index_sequence_for<Params...>{});
+}
+template <class... Params>
+void registerTyped(void (*K)(Params...), const char *Name) {
+  // Launch loops call this every time: one registration per kernel.
+  static std::atomic<const void *> Last{nullptr};
+  const void *F = reinterpret_cast<const void *>(K);
+  if (Last.load(std::memory_order_relaxed) == F)
+    return;
+  registerKernel(F, Name, &bindArgv<Params...>);
+  Last.store(F, std::memory_order_relaxed);
+}
+
 template <class... Params, std::size_t... I>
 int launchKernelArgv(const char *Name, void (*Kernel)(Params...), dim3 Grid,
                      dim3 Block, void **Argv, std::size_t SharedBytes,
@@ -908,5 +1000,12 @@ int launchKernelArgv(const char *Name, void (*Kernel)(Params...), dim3 Grid,
                       *static_cast<std::decay_t<Params> *>(Argv[I])...);
 }
 } // namespace hipcpu::detail
+
+/// Registers a kernel that the program only ever names as `const void *`.
+#define HIPCPU_REGISTER_KERNEL(K)                                              \
+  static const bool HIPCPU_CAT_REG_(hipcpuRegistered_, __LINE__) =            \
+      (::hipcpu::detail::registerTyped(K, #K), true)
+#define HIPCPU_CAT_REG2_(A, B) A##B
+#define HIPCPU_CAT_REG_(A, B) HIPCPU_CAT_REG2_(A, B)
 
 #endif // HIPCPU_DETAIL_CORE_H

@@ -182,6 +182,28 @@ inline int __all_sync(hipcpuLaneMask Mask, int Pred, HIPCPU_SITE) {
                                HIPCPU_MASK_FLAG, HIPCPU_W, HipcpuFile,
                                HipcpuLine));
 }
+/// The lanes of \p Mask holding the caller's value: one shuffle per lane
+/// of the mask, so every lane sees every other lane's value.
+template <class T>
+inline hipcpuLaneMask __match_any_sync(hipcpuLaneMask Mask, T V, HIPCPU_SITE) {
+  static_assert(sizeof(T) <= 8, "hipcpu: __match_*_sync on a type over 8 bytes");
+  using namespace ::hipcpu::detail;
+  hipcpuLaneMask R = 0;
+  for (int L = 0; L < warpSize && L < int(8 * sizeof(hipcpuLaneMask)); ++L)
+    if ((Mask >> L) & 1)
+      if (shuffle(V, L, "__match_any_sync", Mask, HIPCPU_MASK_FLAG, HIPCPU_W,
+                  HipcpuFile, HipcpuLine) == V)
+        R |= hipcpuLaneMask(1) << L;
+  return R;
+}
+/// \p Mask when every lane of it holds the same value (*Pred = 1), else 0.
+template <class T>
+inline hipcpuLaneMask __match_all_sync(hipcpuLaneMask Mask, T V, int *Pred,
+                                       HIPCPU_SITE) {
+  hipcpuLaneMask Same = __match_any_sync(Mask, V, HipcpuFile, HipcpuLine);
+  *Pred = Same == Mask;
+  return *Pred ? Mask : 0;
+}
 inline hipcpuLaneMask __activemask(HIPCPU_SITE) {
   using namespace ::hipcpu::detail;
   return static_cast<hipcpuLaneMask>(
