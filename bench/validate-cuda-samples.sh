@@ -7,7 +7,8 @@
 #   hipport validate --program --reference cuda-cpu --wave both
 # runs the original on runtime/hipcpu at width 32 as the reference and the
 # port at 64 and 32. One line per sample with the verdict at each width,
-# then a summary. Logs: OUT/<name>/validate.txt.
+# then a summary. Logs: OUT/<name>/validate.txt. ONLY="a b" runs just the
+# samples of those names (for re-checking one; the figures come from all).
 set -uo pipefail
 SRC=$(cd "$1" && pwd)
 OUT=${2:-$(mktemp -d)}
@@ -34,6 +35,9 @@ SAMPLES="
 2_Concepts_and_Techniques/scan
 2_Concepts_and_Techniques/shfl_scan
 "
+if [ -n "${ONLY:-}" ]; then
+  SAMPLES=$(for s in $SAMPLES; do for o in $ONLY; do [ "$(basename "$s")" = "$o" ] && echo "$s"; done; done)
+fi
 mkdir -p "$OUT"
 echo "cuda-samples $(git -C "$SRC" rev-parse --short HEAD 2>/dev/null || cat "$SRC.COMMIT" 2>/dev/null | cut -c1-8)"
 printf '%-26s %-12s %-12s %s\n' sample w64 w32 "first difference or error"

@@ -22,6 +22,10 @@
 #define __HIP_PLATFORM_AMD__ 1
 #define HIP_VERSION_MAJOR 7
 #define HIP_VERSION_MINOR 0
+#define HIP_VERSION_PATCH 0
+// As hip_version.h defines it; ported `#if CUDART_VERSION >= ...` tests read it.
+#define HIP_VERSION                                                            \
+  (HIP_VERSION_MAJOR * 10000000 + HIP_VERSION_MINOR * 100000 + HIP_VERSION_PATCH)
 
 #include "hipcpu/detail/host.h"
 #include "hipcpu/detail/warp.h"
