@@ -13,7 +13,6 @@
 #include "hipcpu/detail/host.h"
 
 #include <atomic>
-#include <functional>
 #include <map>
 #include <memory>
 #include <vector>
@@ -57,7 +56,7 @@ struct GraphNodeImpl {
   GraphImpl *Owner = nullptr;
   std::vector<GraphNodeImpl *> Deps, Dependents;
   /// Runs the node; reads everything from the node, so a copy runs too.
-  std::function<int(GraphNodeImpl &)> Run;
+  int (*Run)(GraphNodeImpl &) = nullptr;
   detail::KernelLaunch Kernel;  ///< NodeKernel
   std::vector<char> Params;     ///< the spelled parameter struct, as bytes
   std::vector<char> KernelAttr; ///< hipKernelNodeAttrValue, as bytes
