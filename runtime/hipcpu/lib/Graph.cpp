@@ -61,9 +61,48 @@ bool bindByAddress(const void *Func, dim3 Grid, dim3 Block, std::size_t Shared,
   Out = R.Bind(Func, R.Name, Grid, Block, Shared, Width, Argv);
   return true;
 }
+
+KernelLaunch::KernelLaunch(const KernelLaunch &O)
+    : Func(O.Func), Name(O.Name), Grid(O.Grid), Block(O.Block),
+      Shared(O.Shared), Width(O.Width), Ops(O.Ops) {
+  if (Ops && O.Store) {
+    Store = Ops->Clone(O.Store);
+    Ops->Pointers(Store, ArgPtrs);
+  }
+}
+KernelLaunch::KernelLaunch(KernelLaunch &&O) noexcept
+    : Func(O.Func), Name(O.Name), Grid(O.Grid), Block(O.Block),
+      Shared(O.Shared), Width(O.Width), Store(O.Store), Ops(O.Ops),
+      ArgPtrs(std::move(O.ArgPtrs)) {
+  O.Store = nullptr;
+}
+KernelLaunch &KernelLaunch::operator=(KernelLaunch O) noexcept {
+  std::swap(Func, O.Func);
+  std::swap(Name, O.Name);
+  std::swap(Grid, O.Grid);
+  std::swap(Block, O.Block);
+  std::swap(Shared, O.Shared);
+  std::swap(Width, O.Width);
+  std::swap(Store, O.Store);
+  std::swap(Ops, O.Ops);
+  std::swap(ArgPtrs, O.ArgPtrs);
+  return *this;
+}
+KernelLaunch::~KernelLaunch() {
+  if (Ops && Store)
+    Ops->Free(Store);
+}
 } // namespace detail
 
 namespace graph {
+int runKernelNode(GraphNodeImpl &N) { return N.Kernel.run(); }
+int submitKernel(StreamImpl *S, detail::KernelLaunch L) {
+  GraphNodeImpl P;
+  P.Kind = NodeKernel;
+  P.Kernel = std::move(L);
+  P.Run = &runKernelNode;
+  return submit(S, std::move(P));
+}
 namespace {
 void unlink(std::vector<GraphNodeImpl *> &V, GraphNodeImpl *N) {
   V.erase(std::remove(V.begin(), V.end(), N), V.end());

@@ -19,7 +19,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <memory>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -887,6 +886,22 @@ template <class T> void describeArg(std::string &Out, const T &V) {
 template <class... Params>
 void registerTyped(void (*K)(Params...), const char *Name);
 
+/// Runs \p Kernel on the argument tuple \p Copy: the one instantiation per
+/// kernel type that direct launches, graph nodes and captured launches share.
+template <class K, class Tuple>
+int launchTuple(const char *Name, K Kernel, dim3 Grid, dim3 Block,
+                std::size_t SharedBytes, int DefaultWidth, Tuple *Copy) {
+  registerTyped(Kernel, Name);
+  LaunchCtx<K, Tuple> C{Kernel, Copy};
+  if (launchLogOn()) {
+    std::string D;
+    std::apply([&](const auto &...V) { (describeArg(D, V), ...); }, *Copy);
+    logLaunch(Name, Grid, Block, SharedBytes, D);
+  }
+  return launch(Name, Grid, Block, SharedBytes, DefaultWidth,
+                &LaunchCtx<K, Tuple>::run, &C);
+}
+
 /// Converts the arguments once to the kernel's parameter types (as a GPU
 /// launch does) and runs every thread on its own copy of them.
 template <class... Params, class... Args>
@@ -897,51 +912,64 @@ int launchKernel(const char *Name, void (*Kernel)(Params...), dim3 Grid,
                 "hipcpu: wrong number of kernel arguments");
   using Tuple = std::tuple<std::decay_t<Params>...>;
   Tuple Copy(static_cast<std::decay_t<Params>>(std::forward<Args>(A))...);
-  registerTyped(Kernel, Name);
-  LaunchCtx<void (*)(Params...), Tuple> C{Kernel, &Copy};
-  if (launchLogOn()) {
-    std::string D;
-    std::apply([&](const auto &...V) { (describeArg(D, V), ...); }, Copy);
-    logLaunch(Name, Grid, Block, SharedBytes, D);
-  }
-  return launch(Name, Grid, Block, SharedBytes, DefaultWidth,
-                &LaunchCtx<void (*)(Params...), Tuple>::run, &C);
+  return launchTuple(Name, Kernel, Grid, Block, SharedBytes, DefaultWidth,
+                     &Copy);
 }
 
+struct KernelLaunch;
+/// What a KernelLaunch does with its argument tuple, per kernel type.
+struct KernelOps {
+  int (*Run)(const KernelLaunch &);
+  void *(*Clone)(const void *);
+  void (*Free)(void *);
+  void (*Pointers)(void *, std::vector<void *> &);
+};
 /// A kernel launch with its own copy of the arguments: a graph's kernel
 /// node, a captured launch. Store holds the tuple, ArgPtrs points into it
-/// (the kernelParams view of hipKernelNodeParams).
+/// (the kernelParams view of hipKernelNodeParams). Copies copy the tuple.
 struct KernelLaunch {
   const void *Func = nullptr;
   const char *Name = "kernel";
   dim3 Grid, Block;
   std::size_t Shared = 0;
   int Width = 64;
-  std::shared_ptr<void> Store;
+  void *Store = nullptr;
+  const KernelOps *Ops = nullptr;
   std::vector<void *> ArgPtrs;
-  int (*Run)(const KernelLaunch &) = nullptr;
+
+  KernelLaunch() = default;
+  KernelLaunch(const KernelLaunch &O);
+  KernelLaunch(KernelLaunch &&O) noexcept;
+  KernelLaunch &operator=(KernelLaunch O) noexcept;
+  ~KernelLaunch();
+  int run() const { return Ops ? Ops->Run(*this) : 0; }
 };
-template <class K, class Tuple> int runBound(const KernelLaunch &L) {
-  return std::apply(
-      [&](const auto &...V) {
-        return launchKernel(L.Name, reinterpret_cast<K>(const_cast<void *>(L.Func)),
-                            L.Grid, L.Block, L.Shared, L.Width, V...);
-      },
-      *static_cast<Tuple *>(L.Store.get()));
-}
 template <class Tuple, std::size_t... I>
 void argPointers(std::vector<void *> &Out, Tuple &T, std::index_sequence<I...>) {
   (Out.push_back(static_cast<void *>(&std::get<I>(T))), ...);
 }
-template <class... Params, class... Args>
-KernelLaunch bindKernel(const char *Name, void (*K)(Params...), dim3 Grid,
-                        dim3 Block, std::size_t Shared, int Width,
-                        Args &&...A) {
-  static_assert(sizeof...(Params) == sizeof...(Args),
-                "hipcpu: wrong number of kernel arguments");
+template <class K, class Tuple> struct TupleOps {
+  static int run(const KernelLaunch &L) {
+    return launchTuple(L.Name, reinterpret_cast<K>(const_cast<void *>(L.Func)),
+                       L.Grid, L.Block, L.Shared, L.Width,
+                       static_cast<Tuple *>(L.Store));
+  }
+  static void *clone(const void *P) {
+    return new Tuple(*static_cast<const Tuple *>(P));
+  }
+  static void free(void *P) { delete static_cast<Tuple *>(P); }
+  static void pointers(void *P, std::vector<void *> &Out) {
+    Out.clear();
+    argPointers(Out, *static_cast<Tuple *>(P),
+                std::make_index_sequence<std::tuple_size_v<Tuple>>{});
+  }
+  static constexpr KernelOps Ops{&run, &clone, &free, &pointers};
+};
+template <class... Params>
+KernelLaunch bindTuple(const char *Name, void (*K)(Params...), dim3 Grid,
+                       dim3 Block, std::size_t Shared, int Width,
+                       std::tuple<std::decay_t<Params>...> &&T) {
   using Tuple = std::tuple<std::decay_t<Params>...>;
-  auto T = std::make_shared<Tuple>(
-      static_cast<std::decay_t<Params>>(std::forward<Args>(A))...);
   KernelLaunch L;
   L.Func = reinterpret_cast<const void *>(K);
   L.Name = Name;
@@ -949,10 +977,20 @@ KernelLaunch bindKernel(const char *Name, void (*K)(Params...), dim3 Grid,
   L.Block = Block;
   L.Shared = Shared;
   L.Width = Width;
-  argPointers(L.ArgPtrs, *T, std::index_sequence_for<Params...>{});
-  L.Store = T;
-  L.Run = &runBound<void (*)(Params...), Tuple>;
+  L.Store = new Tuple(std::move(T));
+  L.Ops = &TupleOps<void (*)(Params...), Tuple>::Ops;
+  L.Ops->Pointers(L.Store, L.ArgPtrs);
   return L;
+}
+template <class... Params, class... Args>
+KernelLaunch bindKernel(const char *Name, void (*K)(Params...), dim3 Grid,
+                        dim3 Block, std::size_t Shared, int Width,
+                        Args &&...A) {
+  static_assert(sizeof...(Params) == sizeof...(Args),
+                "hipcpu: wrong number of kernel arguments");
+  return bindTuple(Name, K, Grid, Block, Shared, Width,
+                   std::tuple<std::decay_t<Params>...>(
+                       static_cast<std::decay_t<Params>>(std::forward<Args>(A))...));
 }
 
 /// Kernels by address, for the APIs that take a kernel as `const void *`
@@ -971,9 +1009,11 @@ template <class... Params, std::size_t... I>
 KernelLaunch bindArgvImpl(const void *F, const char *Name, dim3 G, dim3 B,
                           std::size_t S, int W, void **Argv,
                           std::index_sequence<I...>) {
-  return bindKernel(Name,
-                    reinterpret_cast<void (*)(Params...)>(const_cast<void *>(F)),
-                    G, B, S, W, *static_cast<std::decay_t<Params> *>(Argv[I])...);
+  return bindTuple(Name,
+                   reinterpret_cast<void (*)(Params...)>(const_cast<void *>(F)),
+                   G, B, S, W,
+                   std::tuple<std::decay_t<Params>...>(
+                       *static_cast<std::decay_t<Params> *>(Argv[I])...));
 }
 template <class... Params>
 KernelLaunch bindArgv(const void *F, const char *Name, dim3 G, dim3 B,

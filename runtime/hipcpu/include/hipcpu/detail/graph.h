@@ -14,7 +14,7 @@
 
 #include <atomic>
 #include <map>
-#include <memory>
+#include <memory> // unique_ptr
 #include <vector>
 
 namespace hipcpu {
@@ -121,6 +121,10 @@ int exchangeCaptureMode(int *Mode);
 /// Work enqueued on \p S: a node of its capture when it is capturing, run
 /// now otherwise. Events carry captures across streams (fork and join).
 int submit(StreamImpl *S, GraphNodeImpl Proto);
+/// submit() of a kernel node running \p L.
+int submitKernel(StreamImpl *S, detail::KernelLaunch L);
+/// A kernel node's work.
+int runKernelNode(GraphNodeImpl &N);
 int recordEvent(EventImpl *E, StreamImpl *S);
 int waitEvent(StreamImpl *S, EventImpl *E);
 } // namespace graph
@@ -153,12 +157,15 @@ int launchOn(StreamImpl *S, const char *Name, void (*Kernel)(Params...),
   if (!graph::anyCapture())
     return launchKernel(Name, Kernel, Grid, Block, SharedBytes, Width,
                         std::forward<Args>(A)...);
-  GraphNodeImpl P;
-  P.Kind = NodeKernel;
-  P.Kernel = bindKernel(Name, Kernel, Grid, Block, SharedBytes, Width,
-                        std::forward<Args>(A)...);
-  P.Run = [](GraphNodeImpl &N) { return N.Kernel.Run(N.Kernel); };
-  return graph::submit(S, std::move(P));
+  // Through the binder the registry already instantiates for this kernel.
+  std::tuple<std::decay_t<Params>...> Copy(
+      static_cast<std::decay_t<Params>>(std::forward<Args>(A))...);
+  std::vector<void *> Argv;
+  argPointers(Argv, Copy, std::index_sequence_for<Params...>{});
+  registerTyped(Kernel, Name);
+  return graph::submitKernel(
+      S, bindArgv<Params...>(reinterpret_cast<const void *>(Kernel), Name,
+                             Grid, Block, SharedBytes, Width, Argv.data()));
 }
 /// A launch's stream argument: a stream, or 0/NULL/nullptr.
 template <class T> StreamImpl *toStream(T S) {
