@@ -64,6 +64,20 @@ std::string precompiledHeaders(const Toolchain &T) {
   if (fs::real_path((*Stamp)->getBuffer().trim(), Built) ||
       fs::real_path(T.Cxx, Used) || Built != Used)
     return "";
+  // Older than a header (edited since the last build): not used.
+  auto Modified = [](const std::string &P) {
+    fs::file_status St;
+    return fs::status(P, St) ? llvm::sys::TimePoint<>() : St.getLastModificationTime();
+  };
+  auto Oldest = std::min(Modified(Dir + "/hipcpu/hip_runtime.h.gch"),
+                         Modified(Dir + "/hipcpu/cuda_runtime.h.gch"));
+  for (const char *Sub : {"/hipcpu", "/hipcpu/detail"}) {
+    std::error_code EC;
+    for (fs::directory_iterator I(T.HipcpuInclude + Sub, EC), E; I != E && !EC;
+         I.increment(EC))
+      if (Modified(I->path()) > Oldest)
+        return "";
+  }
   return Dir;
 }
 
