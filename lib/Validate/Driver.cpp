@@ -1,5 +1,7 @@
 #include "Validate/Driver.h"
 
+#include "Port/HeaderShims.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -148,7 +150,8 @@ llvm::Error writeHipcpuShims(const std::string &Dir) {
       "hip/hip_runtime_api.h",   "hip/hip_vector_types.h",
       "hip/hip_runtime.h",       "hip/hip_runtime_api.h",
       "hip/hip_cooperative_groups.h", "hip/hip_fp16.h",
-      "hip/hip_bf16.h",          "hip/hip_vector_types.h"};
+      "hip/hip_bf16.h",          "hip/hip_vector_types.h",
+      "cooperative_groups/reduce.h"};
   for (const char *H : Headers) {
     std::string P = Dir + "/" + H;
     if (std::error_code EC = fs::create_directories(path::parent_path(P)))
@@ -159,7 +162,12 @@ llvm::Error writeHipcpuShims(const std::string &Dir) {
     if (EC)
       return llvm::createStringError(EC, "%s: %s", P.c_str(),
                                      EC.message().c_str());
-    OS << "// Stand-in: runtime/hipcpu's spelling header is force-included.\n";
+    // A header HIP lacks gets the shim the port inlines in its place, so
+    // the original and the port build against the same definitions.
+    if (const port::HeaderShim *Shim = port::headerShim(H))
+      OS << Shim->Text;
+    else
+      OS << "// Stand-in: runtime/hipcpu's spelling header is force-included.\n";
   }
   return llvm::Error::success();
 }

@@ -2,6 +2,8 @@
 
 #include "Core/AmdTargets.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <fmt/format.h>
 
 namespace hipport::validate {
@@ -20,7 +22,15 @@ std::string HipcpuBackend::missing(const Toolchain &TC) const {
 std::vector<std::string>
 HipcpuBackend::compileCommand(const Toolchain &TC, const BuildRequest &R) const {
   std::vector<std::string> C = {TC.Cxx, "-std=c++17", "-O1", "-w",
-                                "-I" + R.ShimDir, "-I" + TC.HipcpuInclude};
+                                "-I" + R.ShimDir};
+  // The precompiled headers only with the flags they were built with: g++
+  // takes a .gch made for other ones too, and may then crash.
+  bool OwnFlags = llvm::none_of(R.UserFlags, [](llvm::StringRef F) {
+    return F.starts_with("-std=") || F.starts_with("-O") || F.starts_with("-f");
+  });
+  if (!TC.HipcpuPch.empty() && OwnFlags)
+    C.push_back("-I" + TC.HipcpuPch);
+  C.push_back("-I" + TC.HipcpuInclude);
   for (const std::string &D : R.IncludeDirs)
     C.push_back("-I" + D);
   std::vector<std::string> Defines = widthDefines(R.Wave);
@@ -51,8 +61,10 @@ std::vector<std::string> amdTargetDefines(int Wave) {
   }
   std::vector<std::string> Out;
   for (const auto &[Name, Value] : T->Macros)
+    // hipcpu's hip_runtime.h defines __HIP_PLATFORM_AMD__ itself, and a
+    // -D of it would also make g++ ignore the precompiled header.
     if (Name != "__HIP_DEVICE_COMPILE__" && Name != "__AMDGCN__" &&
-        Name != "__AMDGPU__")
+        Name != "__AMDGPU__" && Name != "__HIP_PLATFORM_AMD__")
       Out.push_back("-D" + Name + "=" + Value);
   return Out;
 }

@@ -4,7 +4,9 @@
 #include "Validate/Process.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 #include <fmt/format.h>
@@ -49,6 +51,36 @@ bool listsDevice(const std::string &Tool, std::vector<std::string> Args,
   return R.Rc == 0 && llvm::StringRef(R.Output).contains(Needle);
 }
 
+/// pch/ next to libhipcpu.a, when it was built by the same compiler from
+/// the headers in use (not with HIPPORT_HIPCPU_INCLUDE pointing elsewhere).
+std::string precompiledHeaders(const Toolchain &T) {
+  if (T.HipcpuLib.empty() || T.Cxx.empty() || !envOr("HIPPORT_HIPCPU_INCLUDE").empty())
+    return "";
+  std::string Dir = std::string(path::parent_path(T.HipcpuLib)) + "/pch";
+  auto Stamp = llvm::MemoryBuffer::getFile(Dir + "/compiler.txt");
+  if (!Stamp)
+    return "";
+  llvm::SmallString<256> Built, Used;
+  if (fs::real_path((*Stamp)->getBuffer().trim(), Built) ||
+      fs::real_path(T.Cxx, Used) || Built != Used)
+    return "";
+  // Older than a header (edited since the last build): not used.
+  auto Modified = [](const std::string &P) {
+    fs::file_status St;
+    return fs::status(P, St) ? llvm::sys::TimePoint<>() : St.getLastModificationTime();
+  };
+  auto Oldest = std::min(Modified(Dir + "/hipcpu/hip_runtime.h.gch"),
+                         Modified(Dir + "/hipcpu/cuda_runtime.h.gch"));
+  for (const char *Sub : {"/hipcpu", "/hipcpu/detail"}) {
+    std::error_code EC;
+    for (fs::directory_iterator I(T.HipcpuInclude + Sub, EC), E; I != E && !EC;
+         I.increment(EC))
+      if (Modified(I->path()) > Oldest)
+        return "";
+  }
+  return Dir;
+}
+
 } // namespace
 
 Toolchain Toolchain::detect(const ToolchainOptions &Opts) {
@@ -73,6 +105,7 @@ Toolchain Toolchain::detect(const ToolchainOptions &Opts) {
       {Opts.HipcpuLib, envOr("HIPPORT_HIPCPU_LIB"),
        ExeDir + "/../runtime/hipcpu/libhipcpu.a", ExeDir + "/../lib/libhipcpu.a",
        ExeDir + "/libhipcpu.a"});
+  T.HipcpuPch = precompiledHeaders(T);
   T.Nvcc = onPath("nvcc");
   if (T.Nvcc.empty())
     T.Nvcc = firstExisting({"/usr/local/cuda/bin/nvcc"});

@@ -19,6 +19,9 @@ struct ToolchainOptions {
 struct Toolchain {
   ToolchainOptions Opts;
   std::string Cxx, HipcpuInclude, HipcpuLib, Nvcc, Hipcc;
+  /// Directory of the precompiled spelling headers built with libhipcpu.a
+  /// for exactly Cxx; "" when there are none for it.
+  std::string HipcpuPch;
   bool NvidiaGpu = false, AmdGpu = false;
 
   static Toolchain detect(const ToolchainOptions &Opts);

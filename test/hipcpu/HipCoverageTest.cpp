@@ -78,4 +78,51 @@ TEST(HipCoverage, PitchedCopiesAndArrays) {
   ASSERT_EQ(hipFree(D), hipSuccess);
 }
 
+namespace cg = cooperative_groups;
+
+// simpleCooperativeGroups' pattern: one reduction over a run-time group,
+// given the block and then a 16-lane tile.
+__device__ int groupSum(cg::thread_group G, int *X, int V) {
+  int Lane = G.thread_rank();
+  for (int I = G.size() / 2; I > 0; I /= 2) {
+    X[Lane] = V;
+    G.sync();
+    if (Lane < I)
+      V += X[Lane + I];
+    G.sync();
+  }
+  return G.thread_rank() == 0 ? V : -1;
+}
+__global__ void groupSums(int *Block, int *Tiles) {
+  __shared__ int Work[128];
+  cg::thread_block B = cg::this_thread_block();
+  int S = groupSum(B, Work, B.thread_rank());
+  if (B.thread_rank() == 0)
+    *Block = S;
+  B.sync();
+  cg::thread_block_tile<16> T16 = cg::tiled_partition<16>(B);
+  cg::thread_group T = cg::tiled_partition(B, 16);
+  int Off = B.thread_rank() - T.thread_rank();
+  int R = groupSum(T, Work + Off, T16.thread_rank());
+  if (T.thread_rank() == 0)
+    Tiles[T.meta_group_rank()] = R;
+}
+
+TEST(HipCoverage, RunTimeThreadGroups) {
+  for (int W : {32, 64}) {
+    hipcpu::setWarpSize(W);
+    int *Block = nullptr, *Tiles = nullptr;
+    ASSERT_EQ(hipMallocManaged(&Block, sizeof(int)), hipSuccess);
+    ASSERT_EQ(hipMallocManaged(&Tiles, 8 * sizeof(int)), hipSuccess);
+    hipLaunchKernelGGL(groupSums, dim3(1), dim3(128), 0, 0, Block, Tiles);
+    ASSERT_EQ(hipDeviceSynchronize(), hipSuccess);
+    EXPECT_EQ(*Block, 127 * 128 / 2) << W;
+    for (int I = 0; I < 8; ++I)
+      EXPECT_EQ(Tiles[I], 15 * 16 / 2) << W << " tile " << I;
+    hipFree(Block);
+    hipFree(Tiles);
+  }
+  hipcpu::setWarpSize(64);
+}
+
 } // namespace

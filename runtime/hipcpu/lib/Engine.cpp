@@ -31,6 +31,8 @@
 #include <unistd.h>
 
 int warpSize = 32;
+dim3 blockDim;
+dim3 gridDim;
 
 namespace hipcpu::detail {
 
@@ -706,6 +708,8 @@ int launch(const char *Name, dim3 Grid, dim3 Block, std::size_t SharedBytes,
   L.NumBlocks = std::uint64_t(Grid.x) * Grid.y * Grid.z;
   L.NThreads = static_cast<unsigned>(Threads);
   ::warpSize = L.Width;
+  ::blockDim = Block;
+  ::gridDim = Grid;
   pool().run(L);
   return L.Failed ? 719 : 0;
 }

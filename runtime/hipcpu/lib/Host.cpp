@@ -7,10 +7,12 @@
 //
 //===----------------------------------------------------------------------===//
 #include <algorithm>
-#include "hipcpu/detail/host.h"
+#include "hipcpu/detail/graph.h"
 #include "Engine.h"
 
 #include <chrono>
+#include <map>
+#include <mutex>
 #include <thread>
 #include <unistd.h>
 
@@ -28,6 +30,24 @@ namespace host {
 namespace {
 thread_local int LastError = 0;
 std::atomic<int> PendingError{0};
+
+/// Every allocation by start address: its size and what it is (1 pinned
+/// host, 2 device, 3 managed), for hipPointerGetAttributes.
+std::mutex AllocMutex;
+std::map<std::uintptr_t, std::pair<std::size_t, int>> &allocations() {
+  static std::map<std::uintptr_t, std::pair<std::size_t, int>> M;
+  return M;
+}
+void track(void *P, std::size_t Bytes, int Kind) {
+  if (!P)
+    return;
+  std::lock_guard<std::mutex> L(AllocMutex);
+  allocations()[reinterpret_cast<std::uintptr_t>(P)] = {Bytes, Kind};
+}
+void untrack(void *P) {
+  std::lock_guard<std::mutex> L(AllocMutex);
+  allocations().erase(reinterpret_cast<std::uintptr_t>(P));
+}
 
 int fail(int Code) {
   if (Code)
@@ -86,22 +106,33 @@ int malloc(void **Ptr, std::size_t Bytes) {
   if (!Ptr)
     return fail(ErrorInvalidValue);
   *Ptr = allocDevice(Bytes);
+  track(*Ptr, Bytes, 2);
   return *Ptr ? Success : fail(ErrorMemoryAllocation);
 }
-int mallocManaged(void **Ptr, std::size_t Bytes) { return malloc(Ptr, Bytes); }
+int mallocManaged(void **Ptr, std::size_t Bytes) {
+  int Rc = malloc(Ptr, Bytes);
+  if (Rc == Success)
+    track(*Ptr, Bytes, 3);
+  return Rc;
+}
 int mallocHost(void **Ptr, std::size_t Bytes) {
   if (!Ptr)
     return fail(ErrorInvalidValue);
   *Ptr =
       std::aligned_alloc(256, (Bytes + 255) / 256 * 256 + (Bytes == 0) * 256);
+  track(*Ptr, Bytes, 1);
   return *Ptr ? Success : fail(ErrorMemoryAllocation);
 }
 int free(void *Ptr) {
+  if (Ptr)
+    untrack(Ptr);
   if (Ptr && !detail::checkedFree(Ptr))
     std::free(Ptr);
   return Success;
 }
 int freeHost(void *Ptr) {
+  if (Ptr)
+    untrack(Ptr);
   std::free(Ptr);
   return Success;
 }
@@ -341,6 +372,18 @@ int eventElapsed(float *Ms, EventImpl *Start, EventImpl *Stop) {
   *Ms = std::chrono::duration<float, std::milli>(Stop->When - Start->When)
             .count();
   return Success;
+}
+int pointerKind(const void *P) {
+  auto A = reinterpret_cast<std::uintptr_t>(P);
+  std::lock_guard<std::mutex> L(AllocMutex);
+  auto &M = allocations();
+  auto It = M.upper_bound(A);
+  if (It == M.begin())
+    return 0;
+  --It;
+  return A < It->first + std::max<std::size_t>(1, It->second.first)
+             ? It->second.second
+             : 0;
 }
 int memGetInfo(std::size_t *Free, std::size_t *Total) {
   long Pages = sysconf(_SC_PHYS_PAGES), Avail = sysconf(_SC_AVPHYS_PAGES),

@@ -23,6 +23,7 @@
 
 #include "hipcpu/detail/host.h"
 #include "hipcpu/detail/warp.h"
+#include "hipcpu/detail/graph.h"
 
 #define HIPCPU_P cuda
 #include "hipcpu/detail/api.inc"
@@ -34,10 +35,9 @@ typedef cudaFuncCache cudaFuncCache_t;
 // The launch form validate's mirror writes for both spellings.
 #define HIP_KERNEL_NAME(...) __VA_ARGS__
 #define hipLaunchKernelGGL(kernel, grid, block, shmem, stream, ...)            \
-  ((void)(stream),                                                             \
-   (void)::hipcpu::host::finishLaunch(::hipcpu::detail::launchKernel(          \
-       #kernel, kernel, dim3(grid), dim3(block), (shmem),                      \
-       HIPCPU_DEFAULT_WIDTH, ##__VA_ARGS__)))
+  ((void)::hipcpu::host::finishLaunch(::hipcpu::detail::launchOn(            \
+      ::hipcpu::detail::toStream(stream), #kernel, kernel, dim3(grid),         \
+      dim3(block), (shmem), HIPCPU_DEFAULT_WIDTH, ##__VA_ARGS__)))
 #define HIPCPU_LAUNCH hipLaunchKernelGGL
 // The calling convention of stream callbacks: the default one here.
 #define CUDART_CB

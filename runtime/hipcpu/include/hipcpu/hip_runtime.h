@@ -22,9 +22,14 @@
 #define __HIP_PLATFORM_AMD__ 1
 #define HIP_VERSION_MAJOR 7
 #define HIP_VERSION_MINOR 0
+#define HIP_VERSION_PATCH 0
+// As hip_version.h defines it; ported `#if CUDART_VERSION >= ...` tests read it.
+#define HIP_VERSION                                                            \
+  (HIP_VERSION_MAJOR * 10000000 + HIP_VERSION_MINOR * 100000 + HIP_VERSION_PATCH)
 
 #include "hipcpu/detail/host.h"
 #include "hipcpu/detail/warp.h"
+#include "hipcpu/detail/graph.h"
 
 #define HIPCPU_P hip
 #include "hipcpu/detail/api.inc"
@@ -33,10 +38,9 @@
 #define HIP_SYMBOL(X) X
 #define HIP_KERNEL_NAME(...) __VA_ARGS__
 #define hipLaunchKernelGGL(kernel, grid, block, shmem, stream, ...)            \
-  ((void)(stream),                                                             \
-   (void)::hipcpu::host::finishLaunch(::hipcpu::detail::launchKernel(          \
-       #kernel, kernel, dim3(grid), dim3(block), (shmem),                      \
-       HIPCPU_DEFAULT_WIDTH, ##__VA_ARGS__)))
+  ((void)::hipcpu::host::finishLaunch(::hipcpu::detail::launchOn(            \
+      ::hipcpu::detail::toStream(stream), #kernel, kernel, dim3(grid),         \
+      dim3(block), (shmem), HIPCPU_DEFAULT_WIDTH, ##__VA_ARGS__)))
 #define HIPCPU_LAUNCH hipLaunchKernelGGL
 // The calling convention of stream callbacks: the default one here.
 #define HIPRT_CB
@@ -140,6 +144,7 @@ inline const char *hipGetErrorName(hipError_t E) {
 typedef hipFuncCache hipFuncCache_t;
 typedef hipLimit hipLimit_t;
 typedef hipFuncAttributes hipFuncAttributes_t;
+typedef hipPointerAttributes hipPointerAttribute_t;
 // HIP's own names for codes whose CUDA names api.inc uses.
 constexpr hipError_t hipErrorOutOfMemory = hipErrorMemoryAllocation;
 constexpr hipError_t hipErrorNotInitialized = hipErrorInitializationError;

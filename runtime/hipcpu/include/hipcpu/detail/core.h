@@ -196,8 +196,11 @@ extern int warpSize;
 
 #define threadIdx (::hipcpu::detail::thread().ThreadIdx)
 #define blockIdx (::hipcpu::detail::block().BlockIdx)
-#define blockDim (::hipcpu::detail::block().BlockDim)
-#define gridDim (::hipcpu::detail::block().GridDim)
+/// The same for every thread of a launch (launches run one at a time), so
+/// variables set at each launch rather than macros: host code keeps its own
+/// `dim3 blockDim(...)` and `params.gridDim` fields.
+extern dim3 blockDim;
+extern dim3 gridDim;
 
 #define hipThreadIdx_x (threadIdx.x)
 #define hipThreadIdx_y (threadIdx.y)
@@ -880,6 +883,25 @@ template <class T> void describeArg(std::string &Out, const T &V) {
     Out += " other";
 }
 
+template <class... Params>
+void registerTyped(void (*K)(Params...), const char *Name);
+
+/// Runs \p Kernel on the argument tuple \p Copy: the one instantiation per
+/// kernel type that direct launches, graph nodes and captured launches share.
+template <class K, class Tuple>
+int launchTuple(const char *Name, K Kernel, dim3 Grid, dim3 Block,
+                std::size_t SharedBytes, int DefaultWidth, Tuple *Copy) {
+  registerTyped(Kernel, Name);
+  LaunchCtx<K, Tuple> C{Kernel, Copy};
+  if (launchLogOn()) {
+    std::string D;
+    std::apply([&](const auto &...V) { (describeArg(D, V), ...); }, *Copy);
+    logLaunch(Name, Grid, Block, SharedBytes, D);
+  }
+  return launch(Name, Grid, Block, SharedBytes, DefaultWidth,
+                &LaunchCtx<K, Tuple>::run, &C);
+}
+
 /// Converts the arguments once to the kernel's parameter types (as a GPU
 /// launch does) and runs every thread on its own copy of them.
 template <class... Params, class... Args>
@@ -890,14 +912,124 @@ int launchKernel(const char *Name, void (*Kernel)(Params...), dim3 Grid,
                 "hipcpu: wrong number of kernel arguments");
   using Tuple = std::tuple<std::decay_t<Params>...>;
   Tuple Copy(static_cast<std::decay_t<Params>>(std::forward<Args>(A))...);
-  LaunchCtx<void (*)(Params...), Tuple> C{Kernel, &Copy};
-  if (launchLogOn()) {
-    std::string D;
-    std::apply([&](const auto &...V) { (describeArg(D, V), ...); }, Copy);
-    logLaunch(Name, Grid, Block, SharedBytes, D);
+  return launchTuple(Name, Kernel, Grid, Block, SharedBytes, DefaultWidth,
+                     &Copy);
+}
+
+struct KernelLaunch;
+/// What a KernelLaunch does with its argument tuple, per kernel type.
+struct KernelOps {
+  int (*Run)(const KernelLaunch &);
+  void *(*Clone)(const void *);
+  void (*Free)(void *);
+  void (*Pointers)(void *, std::vector<void *> &);
+};
+/// A kernel launch with its own copy of the arguments: a graph's kernel
+/// node, a captured launch. Store holds the tuple, ArgPtrs points into it
+/// (the kernelParams view of hipKernelNodeParams). Copies copy the tuple.
+struct KernelLaunch {
+  const void *Func = nullptr;
+  const char *Name = "kernel";
+  dim3 Grid, Block;
+  std::size_t Shared = 0;
+  int Width = 64;
+  void *Store = nullptr;
+  const KernelOps *Ops = nullptr;
+  std::vector<void *> ArgPtrs;
+
+  KernelLaunch() = default;
+  KernelLaunch(const KernelLaunch &O);
+  KernelLaunch(KernelLaunch &&O) noexcept;
+  KernelLaunch &operator=(KernelLaunch O) noexcept;
+  ~KernelLaunch();
+  int run() const { return Ops ? Ops->Run(*this) : 0; }
+};
+template <class Tuple, std::size_t... I>
+void argPointers(std::vector<void *> &Out, Tuple &T, std::index_sequence<I...>) {
+  (Out.push_back(static_cast<void *>(&std::get<I>(T))), ...);
+}
+template <class K, class Tuple> struct TupleOps {
+  static int run(const KernelLaunch &L) {
+    return launchTuple(L.Name, reinterpret_cast<K>(const_cast<void *>(L.Func)),
+                       L.Grid, L.Block, L.Shared, L.Width,
+                       static_cast<Tuple *>(L.Store));
   }
-  return launch(Name, Grid, Block, SharedBytes, DefaultWidth,
-                &LaunchCtx<void (*)(Params...), Tuple>::run, &C);
+  static void *clone(const void *P) {
+    return new Tuple(*static_cast<const Tuple *>(P));
+  }
+  static void free(void *P) { delete static_cast<Tuple *>(P); }
+  static void pointers(void *P, std::vector<void *> &Out) {
+    Out.clear();
+    argPointers(Out, *static_cast<Tuple *>(P),
+                std::make_index_sequence<std::tuple_size_v<Tuple>>{});
+  }
+  static constexpr KernelOps Ops{&run, &clone, &free, &pointers};
+};
+template <class... Params>
+KernelLaunch bindTuple(const char *Name, void (*K)(Params...), dim3 Grid,
+                       dim3 Block, std::size_t Shared, int Width,
+                       std::tuple<std::decay_t<Params>...> &&T) {
+  using Tuple = std::tuple<std::decay_t<Params>...>;
+  KernelLaunch L;
+  L.Func = reinterpret_cast<const void *>(K);
+  L.Name = Name;
+  L.Grid = Grid;
+  L.Block = Block;
+  L.Shared = Shared;
+  L.Width = Width;
+  L.Store = new Tuple(std::move(T));
+  L.Ops = &TupleOps<void (*)(Params...), Tuple>::Ops;
+  L.Ops->Pointers(L.Store, L.ArgPtrs);
+  return L;
+}
+template <class... Params, class... Args>
+KernelLaunch bindKernel(const char *Name, void (*K)(Params...), dim3 Grid,
+                        dim3 Block, std::size_t Shared, int Width,
+                        Args &&...A) {
+  static_assert(sizeof...(Params) == sizeof...(Args),
+                "hipcpu: wrong number of kernel arguments");
+  return bindTuple(Name, K, Grid, Block, Shared, Width,
+                   std::tuple<std::decay_t<Params>...>(
+                       static_cast<std::decay_t<Params>>(std::forward<Args>(A))...));
+}
+
+/// Kernels by address, for the APIs that take a kernel as `const void *`
+/// (graph kernel nodes, hipLaunchByPtr): a binder that knows its parameter
+/// types. Every typed launch registers its kernel; HIPCPU_REGISTER_KERNEL
+/// registers one that is never launched by type.
+using KernelBinder = KernelLaunch (*)(const void *Func, const char *Name,
+                                      dim3 Grid, dim3 Block,
+                                      std::size_t Shared, int Width,
+                                      void **Argv);
+void registerKernel(const void *Func, const char *Name, KernelBinder B);
+/// False (and a diagnostic) when \p Func was never registered.
+bool bindByAddress(const void *Func, dim3 Grid, dim3 Block, std::size_t Shared,
+                   int Width, void **Argv, KernelLaunch &Out);
+template <class... Params, std::size_t... I>
+KernelLaunch bindArgvImpl(const void *F, const char *Name, dim3 G, dim3 B,
+                          std::size_t S, int W, void **Argv,
+                          std::index_sequence<I...>) {
+  return bindTuple(Name,
+                   reinterpret_cast<void (*)(Params...)>(const_cast<void *>(F)),
+                   G, B, S, W,
+                   std::tuple<std::decay_t<Params>...>(
+                       *static_cast<std::decay_t<Params> *>(Argv[I])...));
+}
+template <class... Params>
+KernelLaunch bindArgv(const void *F, const char *Name, dim3 G, dim3 B,
+                      std::size_t S, int W, void **Argv) {
+  return bindArgvImpl<Params...>(F, Name, G, B, S, W, Argv,
+                                 std::index_sequence_for<Params...>{});
+}
+template <class... Params>
+void registerTyped(void (*K)(Params...), const char *Name) {
+  // Launch loops call this every time: one registration per kernel.
+  static std::atomic<const void *> Last{nullptr};
+  const void *F = reinterpret_cast<const void *>(K);
+  if (Last.load(std::memory_order_relaxed) == F)
+    return;
+  registerKernel(F, Name, &bindArgv<Params...>);
+  Last.store(F, std::memory_order_relaxed);
 }
 
 template <class... Params, std::size_t... I>
@@ -908,5 +1040,12 @@ int launchKernelArgv(const char *Name, void (*Kernel)(Params...), dim3 Grid,
                       *static_cast<std::decay_t<Params> *>(Argv[I])...);
 }
 } // namespace hipcpu::detail
+
+/// Registers a kernel that the program only ever names as `const void *`.
+#define HIPCPU_REGISTER_KERNEL(K)                                              \
+  static const bool HIPCPU_CAT_REG_(hipcpuRegistered_, __LINE__) =            \
+      (::hipcpu::detail::registerTyped(K, #K), true)
+#define HIPCPU_CAT_REG2_(A, B) A##B
+#define HIPCPU_CAT_REG_(A, B) HIPCPU_CAT_REG2_(A, B)
 
 #endif // HIPCPU_DETAIL_CORE_H

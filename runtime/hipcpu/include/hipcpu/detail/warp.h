@@ -182,6 +182,28 @@ inline int __all_sync(hipcpuLaneMask Mask, int Pred, HIPCPU_SITE) {
                                HIPCPU_MASK_FLAG, HIPCPU_W, HipcpuFile,
                                HipcpuLine));
 }
+/// The lanes of \p Mask holding the caller's value: one shuffle per lane
+/// of the mask, so every lane sees every other lane's value.
+template <class T>
+inline hipcpuLaneMask __match_any_sync(hipcpuLaneMask Mask, T V, HIPCPU_SITE) {
+  static_assert(sizeof(T) <= 8, "hipcpu: __match_*_sync on a type over 8 bytes");
+  using namespace ::hipcpu::detail;
+  hipcpuLaneMask R = 0;
+  for (int L = 0; L < warpSize && L < int(8 * sizeof(hipcpuLaneMask)); ++L)
+    if ((Mask >> L) & 1)
+      if (shuffle(V, L, "__match_any_sync", Mask, HIPCPU_MASK_FLAG, HIPCPU_W,
+                  HipcpuFile, HipcpuLine) == V)
+        R |= hipcpuLaneMask(1) << L;
+  return R;
+}
+/// \p Mask when every lane of it holds the same value (*Pred = 1), else 0.
+template <class T>
+inline hipcpuLaneMask __match_all_sync(hipcpuLaneMask Mask, T V, int *Pred,
+                                       HIPCPU_SITE) {
+  hipcpuLaneMask Same = __match_any_sync(Mask, V, HipcpuFile, HipcpuLine);
+  *Pred = Same == Mask;
+  return *Pred ? Mask : 0;
+}
 inline hipcpuLaneMask __activemask(HIPCPU_SITE) {
   using namespace ::hipcpu::detail;
   return static_cast<hipcpuLaneMask>(
@@ -221,14 +243,25 @@ public:
   dim3 dim_threads() const { return blockDim; }
 };
 inline thread_block this_thread_block() { return {}; }
+/// CUDA's scratch for tiles wider than a warp; hipcpu needs none.
+template <std::size_t MaxBlockSize = 1024, std::size_t = 0>
+struct block_tile_memory {
+  char Unused;
+};
+template <std::size_t M, std::size_t X>
+inline thread_block this_thread_block(block_tile_memory<M, X> &) {
+  return {};
+}
 inline void sync(const thread_block &G, HIPCPU_SITE) {
   G.sync(HipcpuFile, HipcpuLine);
 }
 
 /// N consecutive lanes of a warp; N must not exceed the run-time warpSize.
 template <unsigned N> class thread_block_tile {
-  static_assert(N >= 1 && N <= 64 && (N & (N - 1)) == 0,
-                "tile size must be a power of two of at most 64");
+  // Tiles wider than a warp compile (CUDA's multi-warp tiles, with
+  // block_tile_memory) but stop the kernel when made at a width below N.
+  static_assert(N >= 1 && N <= 1024 && (N & (N - 1)) == 0,
+                "tile size must be a power of two of at most 1024");
 
 public:
   using Mask = hipcpuLaneMask;
@@ -295,6 +328,48 @@ public:
 template <unsigned N, class Parent>
 inline thread_block_tile<N> tiled_partition(const Parent &) {
   return {};
+}
+
+/// A group known at run time: the whole block, or a tile of Tile lanes of a
+/// warp (tiled_partition(parent, n)).
+class thread_group {
+  unsigned Tile = 0; // 0: the whole block
+
+public:
+  thread_group(const thread_block &) {}
+  template <unsigned N> thread_group(const thread_block_tile<N> &) : Tile(N) {}
+  explicit thread_group(unsigned TileSize) : Tile(TileSize) {
+    if (Tile == 0 || (Tile & (Tile - 1)) != 0 || static_cast<int>(Tile) > warpSize)
+      ::hipcpu::detail::trap("tiled_partition(parent, n): n must be a power "
+                             "of two of at most warpSize",
+                             __FILE__, __LINE__);
+  }
+  void sync(HIPCPU_SITE) const {
+    using namespace ::hipcpu::detail;
+    if (!Tile)
+      __syncthreads(HipcpuFile, HipcpuLine);
+    else
+      collective(CollectiveOp::Sync, "thread_group::sync", 0, -1, 0, MaskNone,
+                 static_cast<int>(Tile), HipcpuFile, HipcpuLine);
+  }
+  unsigned thread_rank() const {
+    return Tile ? (__lane_id() & (Tile - 1)) : this_thread_block().thread_rank();
+  }
+  unsigned size() const { return Tile ? Tile : this_thread_block().size(); }
+  unsigned num_threads() const { return size(); }
+  unsigned meta_group_rank() const {
+    return Tile ? this_thread_block().thread_rank() / Tile : 0;
+  }
+  unsigned meta_group_size() const {
+    return Tile ? (this_thread_block().size() + Tile - 1) / Tile : 1;
+  }
+};
+inline thread_group tiled_partition(const thread_group &Parent, unsigned N) {
+  (void)Parent;
+  return thread_group(N);
+}
+inline void sync(const thread_group &G, HIPCPU_SITE) {
+  G.sync(HipcpuFile, HipcpuLine);
 }
 template <unsigned N>
 inline void sync(const thread_block_tile<N> &G, HIPCPU_SITE) {
