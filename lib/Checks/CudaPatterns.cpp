@@ -268,6 +268,15 @@ bool warpLikeName(llvm::StringRef Name) {
   return Re.match(Name);
 }
 
+bool warpWidthName(llvm::StringRef Name) {
+  static const llvm::Regex Re(
+      "^(k_?|c_?|g_?)?(hw_?|max_?|default_?)?(warp|wave|wavefront)_?(size|"
+      "width|sz|len|threads|lanes)?$|^ws$|^threads_?per_?(warp|wave)$|^lanes_?"
+      "per_?(warp|wave)$",
+      llvm::Regex::IgnoreCase);
+  return Re.match(Name);
+}
+
 static bool laneName(llvm::StringRef N) {
   std::string L = N.lower();
   llvm::StringRef S(L);

@@ -59,6 +59,10 @@ bool isQueriedWidth(const clang::Expr *E, const clang::ASTContext &Ctx,
 /// A constant named like a warp width: WARP_SIZE, kWarpSize, WAVE, LANES,
 /// THREADS_PER_WARP, WS.
 bool warpLikeName(llvm::StringRef Name);
+/// A name that denotes the width itself (WARP_SIZE, kWarpSize, WS, WAVE,
+/// THREADS_PER_WARP), not a count of warps or a warp index (num_warps,
+/// warp_id, warpsPerBlock).
+bool warpWidthName(llvm::StringRef Name);
 
 /// Name of the called function, or "" (member calls give the method name).
 llvm::StringRef calleeName(const clang::CallExpr *C);
