@@ -7,6 +7,8 @@
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 
+#include "llvm/Support/Regex.h"
+
 #include <fmt/format.h>
 
 using namespace clang;
@@ -219,10 +221,50 @@ static bool inHostCode(const Expr *E, ASTContext &C) {
   return F && !F->hasAttr<CUDAGlobalAttr>() && !F->hasAttr<CUDADeviceAttr>();
 }
 
+/// True for the macros the host pass sees as the device pass does: the HIP
+/// platform macros are defined for both, so a width picked by them agrees.
+static bool bothPassesMacro(llvm::StringRef Name) {
+  return Name == "__HIP_PLATFORM_AMD__" || Name == "__HIP_PLATFORM_HCC__" ||
+         Name == "__HIP__" || Name == "__HIPCC__" || Name == "USE_ROCM";
+}
+
+/// True when a `#if` group around Loc tests a macro only the device pass
+/// defines (`__GFX9__`, `__HIP_DEVICE_COMPILE__`, `__AMDGCN_WAVEFRONT_SIZE`):
+/// the directive lines of the group, read from the buffer.
+static bool inDeviceOnlyRegion(const TargetRegions &Regions, SourceLocation Loc,
+                               const SourceManager &SM) {
+  Loc = SM.getSpellingLoc(Loc);
+  FileID F = SM.getFileID(Loc);
+  unsigned Off = SM.getFileOffset(Loc);
+  static const llvm::Regex Ident("[A-Za-z_][A-Za-z0-9_]*");
+  for (const TargetRegions::Range &R : Regions.Ranges) {
+    if (R.File != F || Off < R.Begin || Off > R.End)
+      continue;
+    llvm::StringRef Text = SM.getBufferData(F).slice(R.Begin, R.End);
+    llvm::SmallVector<llvm::StringRef, 8> Lines;
+    Text.split(Lines, '\n');
+    // The group starts at its `if` keyword, after the `#`.
+    for (llvm::StringRef L : Lines) {
+      L = L.ltrim();
+      if ((!L.consume_front("#") && L.data() != Text.data()) ||
+          !(L.ltrim().starts_with("if") || L.ltrim().starts_with("elif")))
+        continue;
+      llvm::SmallVector<llvm::StringRef, 1> M;
+      while (Ident.match(L, &M)) {
+        if (isAmdTargetMacro(M[0]) && !bothPassesMacro(M[0]))
+          return true;
+        L = L.substr(M[0].data() - L.data() + M[0].size());
+      }
+    }
+  }
+  return false;
+}
+
 void HostLaunchWidthCheck::hostRead(const Expr *E, ASTContext &C) {
   ConstantOrigin O = constantOrigin(E, C, {32, 64});
   if (!O.named() || !warpLikeName(O.Name) ||
-      !Regions.contains(O.Loc, C.getSourceManager()) || !inHostCode(E, C))
+      !inDeviceOnlyRegion(Regions, O.Loc, C.getSourceManager()) ||
+      !inHostCode(E, C))
     return;
   SourceLocation At = C.getSourceManager().getExpansionLoc(E->getBeginLoc());
   if (!Reported.insert(At.getRawEncoding()).second)

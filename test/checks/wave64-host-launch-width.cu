@@ -102,5 +102,16 @@ void per_target(float *out, int n) {
   // CHECK: :{{[0-9]+}}:15: note: defined per target here
   scale<<<n / warps, dim3(kWarpSize, warps)>>>(out, 2.0f);
 }
+// A width picked by the HIP platform macro: the host pass sees the same
+// macros as the device pass, so the two agree; not reported.
+#ifdef __HIP_PLATFORM_AMD__
+#define PLATFORM_WARP 64
+#else
+#define PLATFORM_WARP 32
+#endif
+void per_platform(float *out, int n) {
+  const int warps = 1024 / PLATFORM_WARP;
+  scale<<<n / warps, 256>>>(out, 2.0f);
+}
 // Device code compiled for the target sees the target's value: not reported.
 __device__ int lanes() { return kWarpSize; }
