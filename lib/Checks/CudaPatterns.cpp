@@ -356,6 +356,28 @@ bool isShuffleName(llvm::StringRef N) {
          N == "__shfl_xor";
 }
 
+bool isBallotName(llvm::StringRef N) {
+  return N == "__ballot" || N == "__ballot_sync" || N == "__activemask" ||
+         N.starts_with("__lanemask_");
+}
+
+static bool returnsBallotIn(const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *R = dyn_cast<ReturnStmt>(S))
+    if (const auto *C =
+            dyn_cast_or_null<CallExpr>(strip(R->getRetValue())))
+      return isBallotName(calleeName(C));
+  for (const Stmt *Ch : S->children())
+    if (returnsBallotIn(Ch))
+      return true;
+  return false;
+}
+
+bool returnsBallot(const FunctionDecl *F) {
+  return F && F->doesThisDeclarationHaveABody() && returnsBallotIn(F->getBody());
+}
+
 bool isSyncIntrinsicName(llvm::StringRef N) {
   return (N.starts_with("__") && N.ends_with("_sync")) || N == "__syncwarp";
 }

@@ -68,6 +68,11 @@ bool warpWidthName(llvm::StringRef Name);
 llvm::StringRef calleeName(const clang::CallExpr *C);
 /// __shfl, __shfl_up, __shfl_down, __shfl_xor and their _sync forms.
 bool isShuffleName(llvm::StringRef Name);
+/// __ballot, __ballot_sync, __activemask and the __lanemask_* intrinsics.
+bool isBallotName(llvm::StringRef Name);
+/// True when F's body returns a ballot intrinsic's result
+/// (`return __ballot(p);`): a project's ballot wrapper.
+bool returnsBallot(const clang::FunctionDecl *F);
 /// True for the *_sync warp intrinsics whose first argument is a lane mask.
 bool isSyncIntrinsicName(llvm::StringRef Name);
 
