@@ -251,6 +251,14 @@ bool isQueriedWidth(const Expr *E, const ASTContext &Ctx, unsigned Depth) {
     return true;
   if (const auto *ME = dyn_cast<MemberExpr>(E))
     return ME->getMemberDecl()->getName() == "warpSize";
+  // A project's or framework's query (`at::cuda::warp_size()`,
+  // `getWarpSize(dev)`): a function named for the width, not a constant.
+  if (const auto *C = dyn_cast<CallExpr>(E)) {
+    std::string N = calleeName(C).lower();
+    llvm::erase(N, '_');
+    return llvm::StringRef(N).ends_with("warpsize") ||
+           llvm::StringRef(N).ends_with("wavefrontsize");
+  }
   const auto *DRE = dyn_cast<DeclRefExpr>(E);
   const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
   if (!VD || !VD->isLocalVarDecl())

@@ -177,6 +177,26 @@ std::set<std::string> runtimeNames(const std::vector<Tok> &T) {
   return Out;
 }
 
+/// True when token I is inside the parentheses of a check or assertion
+/// (`TORCH_CHECK(`, `assert(`, `REQUIRE(`).
+bool inAssertion(const std::vector<Tok> &T, size_t I) {
+  int Depth = 0;
+  for (size_t J = I; J-- > 0 && I - J < 64;) {
+    if (T[J].Text == ")")
+      ++Depth;
+    else if (T[J].Text == "(" && Depth-- == 0 && J > 0) {
+      std::string N = T[J - 1].Text.upper();
+      llvm::StringRef S(N);
+      if (S.contains("CHECK") || S.contains("ASSERT") || S.contains("REQUIRE"))
+        return true;
+      Depth = 0;
+    } else if (T[J].Text == ";" || T[J].Text == "{") {
+      return false;
+    }
+  }
+  return false;
+}
+
 } // namespace
 
 /// A compile-time warp width read in host code: the host pass never sees
@@ -296,12 +316,28 @@ std::vector<core::Finding> scanTokens(const std::string &File,
           fmt::format("lane index 'threadIdx.x {} {}' assumes 32-wide "
                       "warps; AMD wavefronts have 64 lanes: use warpSize",
                       T[I + 3].Text, T[I + 4].Text));
-    if (N == "warpSize" && (Is(I + 1, "==") || Is(I + 1, "!=")) &&
-        Is(I + 2, "32"))
-      Add("wave64-width-guard", core::Severity::Error, T[I + 1],
-          fmt::format("'warpSize {} 32' singles out 32-wide warps; AMD CDNA "
-                      "wavefronts have 64 lanes",
-                      T[I + 1].Text));
+    // `warpSize == 32`, and a query's result (`at::cuda::warp_size()`)
+    // compared with 32 or 64: the code refuses one of the AMD widths.
+    size_t Op = I + 1;
+    if (T[I].Kind == tok::raw_identifier && N != "warpSize" && Is(I + 1, "(") &&
+        Is(I + 2, ")")) {
+      std::string L = N.lower();
+      llvm::erase(L, '_');
+      if (llvm::StringRef(L).ends_with("warpsize"))
+        Op = I + 3;
+    } else if (N != "warpSize") {
+      Op = 0;
+    }
+    if (Op && (Is(Op, "==") || Is(Op, "!=")) &&
+        (Is(Op + 1, "32") || (Is(Op + 1, "64") && inAssertion(T, I))))
+      Add("wave64-width-guard",
+          T[Op + 1].Text == "32" ? core::Severity::Error
+                                 : core::Severity::Warning,
+          T[Op],
+          fmt::format("'{} {} {}' singles out {}-wide warps; AMD wavefronts "
+                      "have 64 lanes on CDNA and 32 on RDNA",
+                      Op == I + 1 ? N.str() : N.str() + "()", T[Op].Text,
+                      T[Op + 1].Text, T[Op + 1].Text));
   }
   // One host-launch-width finding a line: a launch already reported there
   // says the same.

@@ -1,6 +1,6 @@
 // The token scan of a TU that does not parse: host code reading a
 // compile-time warp width (declared in a header lint could not find).
-// RUN: hipport lint %s --checks='-*,wave64-host-launch-width' --fail-on=never --quiet \
+// RUN: hipport lint %s --checks='-*,wave64-host-launch-width,wave64-width-guard' --fail-on=never --quiet \
 // RUN:   | FileCheck %s --implicit-check-not='warning:' --implicit-check-not='error:'
 #include "project_config_not_found.h"
 
@@ -38,6 +38,18 @@ void launch(Tensor out, Tensor in, int n) {
   });
   // A declaration of a host constant is not a read of the device's width.
   constexpr int kWarpSize = 64;
+}
+
+// Width guards on the text: a query compared with 32, and with 64 inside a
+// check (a refusal of RDNA); a plain `if` on 64 picks a path.
+void guards() {
+  // CHECK: :[[@LINE+1]]:37: warning: 'warp_size() == 64' singles out 64-wide warps; AMD wavefronts have 64 lanes on CDNA and 32 on RDNA (seen in the text: this file did not parse) [wave64-width-guard]
+  TORCH_CHECK(at::cuda::warp_size() == 64, "needs wave64");
+  // CHECK: :[[@LINE+1]]:29: error: 'warp_size() != 32' singles out 32-wide warps
+  if (at::cuda::warp_size() != 32)
+    abort();
+  if (at::cuda::warp_size() == 64)
+    use_wave64_path();
 }
 
 // Macro case: a macro body is not host code (it may expand anywhere).
