@@ -189,6 +189,10 @@ void HostLaunchWidthCheck::checkArg(const Expr *Arg, const char *Role,
       continue;
     }
     D.Notes.emplace_back(Site->getBeginLoc(), "launched here");
+    const SourceManager &SM = C.getSourceManager();
+    SourceLocation At = SM.getExpansionLoc(D.Loc);
+    Lines.insert({SM.getFileID(At).getHashValue(),
+                  SM.getExpansionLineNumber(At)});
     report(C, std::move(D));
     return;
   }
@@ -212,6 +216,7 @@ void HostLaunchWidthCheck::registerPPCallbacks(const SourceManager &SM,
                                                Preprocessor &PP) {
   Regions.clear();
   Reported.clear();
+  Lines.clear();
   PP.addPPCallbacks(Regions.watch(SM));
 }
 
@@ -262,24 +267,47 @@ static bool inDeviceOnlyRegion(const TargetRegions &Regions, SourceLocation Loc,
 
 void HostLaunchWidthCheck::hostRead(const Expr *E, ASTContext &C) {
   ConstantOrigin O = constantOrigin(E, C, {32, 64});
-  if (!O.named() || !warpLikeName(O.Name) ||
-      !inDeviceOnlyRegion(Regions, O.Loc, C.getSourceManager()) ||
-      !inHostCode(E, C))
+  if (!O.named() || !warpLikeName(O.Name) || !inHostCode(E, C))
     return;
-  SourceLocation At = C.getSourceManager().getExpansionLoc(E->getBeginLoc());
+  bool PerTarget = inDeviceOnlyRegion(Regions, O.Loc, C.getSourceManager());
+  // A fixed width named as the width (`#define WARP_SIZE 32`) read on the
+  // host: launch sizes, warp counts and buffers computed from it are right
+  // on one wavefront width only. Counts of warps (`kWarpsPerBlock`) are not
+  // the width itself.
+  if (!PerTarget && !warpWidthName(O.Name))
+    return;
+  const SourceManager &SM = C.getSourceManager();
+  SourceLocation At = SM.getExpansionLoc(E->getBeginLoc());
+  // One warning a line: a launch reported there already says it.
+  if (!PerTarget &&
+      !Lines.insert({SM.getFileID(At).getHashValue(),
+                     SM.getExpansionLineNumber(At)})
+           .second)
+    return;
   if (!Reported.insert(At.getRawEncoding()).second)
     return;
   CheckDiag D;
-  D.Level = core::Severity::Error;
   D.Loc = At;
-  D.Message = fmt::format(
-      "host code reads '{}' (= {} here), a warp width the preprocessor "
-      "picks per AMD target: the host pass never sees the device pass's "
-      "target macros, so launch sizes and strides computed from it disagree "
-      "with the device on some target; query the width at run time "
-      "(hipDeviceAttributeWarpSize)",
-      O.Name, O.Value);
-  D.Notes.emplace_back(O.Loc, "defined per target here");
+  if (PerTarget) {
+    D.Level = core::Severity::Error;
+    D.Message = fmt::format(
+        "host code reads '{}' (= {} here), a warp width the preprocessor "
+        "picks per AMD target: the host pass never sees the device pass's "
+        "target macros, so launch sizes and strides computed from it "
+        "disagree with the device on some target; query the width at run "
+        "time (hipDeviceAttributeWarpSize)",
+        O.Name, O.Value);
+    D.Notes.emplace_back(O.Loc, "defined per target here");
+  } else {
+    D.Level = core::Severity::Warning;
+    D.Message = fmt::format(
+        "host code reads the compile-time warp width '{}' (= {}): AMD "
+        "wavefronts have 64 lanes on CDNA and 32 on RDNA, so sizes the host "
+        "computes from it fit one of them only; query the width at run time "
+        "(hipDeviceAttributeWarpSize)",
+        O.Name, O.Value);
+    D.Notes.emplace_back(O.Loc, fmt::format("'{}' defined here", O.Name));
+  }
   report(C, std::move(D));
 }
 
