@@ -17,13 +17,15 @@ const CheckInfo BallotMaskWidthCheck::Info = {
     "ballot and lane-mask results narrowed to 32 bits, or counted with "
     "32-bit __popc/__ffs/__clz/__brev"};
 
-static internal::BindableMatcher<Stmt> ballotCall() {
+static internal::BindableMatcher<Stmt> ballotIntrinsic() {
   return expr(anyOf(
       callExpr(callee(functionDecl(hasAnyName(
           "__ballot", "__ballot_sync", "__activemask", "__lanemask_lt",
           "__lanemask_le", "__lanemask_gt", "__lanemask_ge", "__lanemask_eq")))),
       cxxMemberCallExpr(callee(cxxMethodDecl(hasName("ballot"))))));
 }
+
+static internal::BindableMatcher<Stmt> ballotCall() { return ballotIntrinsic(); }
 
 /// A local variable holding a ballot: initialised from one.
 static internal::BindableMatcher<Decl> maskVar() {
@@ -39,6 +41,16 @@ static bool narrow(QualType T, const ASTContext &Ctx) {
 
 void BallotMaskWidthCheck::registerMatchers(MatchFinder &F) {
   auto NotInst = unless(isInTemplateInstantiation());
+  F.addMatcher(functionDecl(isDefinition(),
+                            hasBody(hasDescendant(returnStmt(hasReturnValue(
+                                ignoringParenImpCasts(ballotIntrinsic()))))))
+                   .bind("wrapdef"),
+               this);
+  F.addMatcher(varDecl(hasInitializer(ignoringParenImpCasts(
+                           callExpr(unless(ballotIntrinsic())).bind("wcall"))),
+                       hasLocalStorage(), unless(isInstantiated()))
+                   .bind("wvar"),
+               this);
   F.addMatcher(
       varDecl(hasInitializer(ignoringParenImpCasts(ballotCall().bind("b"))),
               unless(isInstantiated()))
@@ -112,6 +124,28 @@ void BallotMaskWidthCheck::run(const MatchFinder::MatchResult &R) {
   };
   CheckDiag D;
   D.Level = core::Severity::Error;
+  if (const auto *Def = R.Nodes.getNodeAs<FunctionDecl>("wrapdef")) {
+    // A wrapper returning a whole 64-bit ballot (`return __ballot(p);`):
+    // its callers narrow the result as often as callers of the intrinsic.
+    if (!narrow(Def->getReturnType(), C))
+      Wrappers.insert(Def->getName().str());
+    return;
+  }
+  if (const auto *VD = R.Nodes.getNodeAs<VarDecl>("wvar")) {
+    // Matched by name: in the host pass CUDA's own overloads of the name
+    // may win overload resolution, HIP has none.
+    const auto *Call = R.Nodes.getNodeAs<CallExpr>("wcall");
+    if (!Wrappers.count(calleeName(Call).str()) || !narrow(VD->getType(), C))
+      return;
+    D.Loc = VD->getLocation();
+    D.Range = VD->getSourceRange();
+    D.Message = fmt::format(
+        "result of ballot wrapper '{}' stored in 32-bit '{}': it returns a "
+        "64-bit lane mask, lanes 32-63 are lost",
+        calleeName(Call).str(), VD->getType().getUnqualifiedType().getAsString());
+    report(C, std::move(D));
+    return;
+  }
   if (const auto *VD = R.Nodes.getNodeAs<VarDecl>("var")) {
     if (!narrow(VD->getType(), C) || !VD->getTypeSourceInfo())
       return;

@@ -3,6 +3,9 @@
 
 #include "Checks/Check.h"
 
+#include <set>
+#include <string>
+
 namespace hipport::checks {
 
 /// Finds ballot and lane-mask results (__ballot, __ballot_sync,
@@ -16,6 +19,11 @@ public:
   BallotMaskWidthCheck() : Check(Info) {}
   void registerMatchers(clang::ast_matchers::MatchFinder &F) override;
   void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
+  void onStartOfTranslationUnit() override { Wrappers.clear(); }
+
+private:
+  /// Functions of this TU returning a whole 64-bit ballot, by name.
+  std::set<std::string> Wrappers;
 };
 
 } // namespace hipport::checks

@@ -2,6 +2,7 @@
 
 #include "BuildScan/BuildScanner.h"
 #include "Checks/BallotMaskWidthCheck.h"
+#include "Checks/BallotWordLayoutCheck.h"
 #include "Checks/HostLaunchWidthCheck.h"
 #include "Checks/InlinePtxCheck.h"
 #include "Checks/LaneMaskLiteralCheck.h"
@@ -39,6 +40,7 @@ const std::vector<RegisteredCheck> &registry() {
     std::vector<RegisteredCheck> V = {
         {&WarpSizeLiteralCheck::Info, make<WarpSizeLiteralCheck>},
         {&BallotMaskWidthCheck::Info, make<BallotMaskWidthCheck>},
+        {&BallotWordLayoutCheck::Info, make<BallotWordLayoutCheck>},
         {&LaneMaskLiteralCheck::Info, make<LaneMaskLiteralCheck>},
         {&ShuffleWidthCheck::Info, make<ShuffleWidthCheck>},
         {&WarpSizeConstexprCheck::Info, make<WarpSizeConstexprCheck>},

@@ -251,6 +251,14 @@ bool isQueriedWidth(const Expr *E, const ASTContext &Ctx, unsigned Depth) {
     return true;
   if (const auto *ME = dyn_cast<MemberExpr>(E))
     return ME->getMemberDecl()->getName() == "warpSize";
+  // A project's or framework's query (`at::cuda::warp_size()`,
+  // `getWarpSize(dev)`): a function named for the width, not a constant.
+  if (const auto *C = dyn_cast<CallExpr>(E)) {
+    std::string N = calleeName(C).lower();
+    llvm::erase(N, '_');
+    return llvm::StringRef(N).ends_with("warpsize") ||
+           llvm::StringRef(N).ends_with("wavefrontsize");
+  }
   const auto *DRE = dyn_cast<DeclRefExpr>(E);
   const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
   if (!VD || !VD->isLocalVarDecl())
@@ -265,6 +273,15 @@ bool isQueriedWidth(const Expr *E, const ASTContext &Ctx, unsigned Depth) {
 bool warpLikeName(llvm::StringRef Name) {
   static const llvm::Regex Re("warp|wave|lanes|^ws$|_ws$|^ws_",
                               llvm::Regex::IgnoreCase);
+  return Re.match(Name);
+}
+
+bool warpWidthName(llvm::StringRef Name) {
+  static const llvm::Regex Re(
+      "^(k_?|c_?|g_?)?(hw_?|max_?|default_?)?(warp|wave|wavefront)_?(size|"
+      "width|sz|len|threads|lanes)?$|^ws$|^threads_?per_?(warp|wave)$|^lanes_?"
+      "per_?(warp|wave)$",
+      llvm::Regex::IgnoreCase);
   return Re.match(Name);
 }
 
@@ -345,6 +362,28 @@ bool isShuffleName(llvm::StringRef N) {
     ;
   return N == "__shfl" || N == "__shfl_up" || N == "__shfl_down" ||
          N == "__shfl_xor";
+}
+
+bool isBallotName(llvm::StringRef N) {
+  return N == "__ballot" || N == "__ballot_sync" || N == "__activemask" ||
+         N.starts_with("__lanemask_");
+}
+
+static bool returnsBallotIn(const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *R = dyn_cast<ReturnStmt>(S))
+    if (const auto *C =
+            dyn_cast_or_null<CallExpr>(strip(R->getRetValue())))
+      return isBallotName(calleeName(C));
+  for (const Stmt *Ch : S->children())
+    if (returnsBallotIn(Ch))
+      return true;
+  return false;
+}
+
+bool returnsBallot(const FunctionDecl *F) {
+  return F && F->doesThisDeclarationHaveABody() && returnsBallotIn(F->getBody());
 }
 
 bool isSyncIntrinsicName(llvm::StringRef N) {

@@ -59,11 +59,20 @@ bool isQueriedWidth(const clang::Expr *E, const clang::ASTContext &Ctx,
 /// A constant named like a warp width: WARP_SIZE, kWarpSize, WAVE, LANES,
 /// THREADS_PER_WARP, WS.
 bool warpLikeName(llvm::StringRef Name);
+/// A name that denotes the width itself (WARP_SIZE, kWarpSize, WS, WAVE,
+/// THREADS_PER_WARP), not a count of warps or a warp index (num_warps,
+/// warp_id, warpsPerBlock).
+bool warpWidthName(llvm::StringRef Name);
 
 /// Name of the called function, or "" (member calls give the method name).
 llvm::StringRef calleeName(const clang::CallExpr *C);
 /// __shfl, __shfl_up, __shfl_down, __shfl_xor and their _sync forms.
 bool isShuffleName(llvm::StringRef Name);
+/// __ballot, __ballot_sync, __activemask and the __lanemask_* intrinsics.
+bool isBallotName(llvm::StringRef Name);
+/// True when F's body returns a ballot intrinsic's result
+/// (`return __ballot(p);`): a project's ballot wrapper.
+bool returnsBallot(const clang::FunctionDecl *F);
 /// True for the *_sync warp intrinsics whose first argument is a lane mask.
 bool isSyncIntrinsicName(llvm::StringRef Name);
 

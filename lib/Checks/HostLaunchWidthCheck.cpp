@@ -7,6 +7,8 @@
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 
+#include "llvm/Support/Regex.h"
+
 #include <fmt/format.h>
 
 using namespace clang;
@@ -187,6 +189,10 @@ void HostLaunchWidthCheck::checkArg(const Expr *Arg, const char *Role,
       continue;
     }
     D.Notes.emplace_back(Site->getBeginLoc(), "launched here");
+    const SourceManager &SM = C.getSourceManager();
+    SourceLocation At = SM.getExpansionLoc(D.Loc);
+    Lines.insert({SM.getFileID(At).getHashValue(),
+                  SM.getExpansionLineNumber(At)});
     report(C, std::move(D));
     return;
   }
@@ -210,6 +216,7 @@ void HostLaunchWidthCheck::registerPPCallbacks(const SourceManager &SM,
                                                Preprocessor &PP) {
   Regions.clear();
   Reported.clear();
+  Lines.clear();
   PP.addPPCallbacks(Regions.watch(SM));
 }
 
@@ -219,25 +226,88 @@ static bool inHostCode(const Expr *E, ASTContext &C) {
   return F && !F->hasAttr<CUDAGlobalAttr>() && !F->hasAttr<CUDADeviceAttr>();
 }
 
+/// True for the macros the host pass sees as the device pass does: the HIP
+/// platform macros are defined for both, so a width picked by them agrees.
+static bool bothPassesMacro(llvm::StringRef Name) {
+  return Name == "__HIP_PLATFORM_AMD__" || Name == "__HIP_PLATFORM_HCC__" ||
+         Name == "__HIP__" || Name == "__HIPCC__" || Name == "USE_ROCM";
+}
+
+/// True when a `#if` group around Loc tests a macro only the device pass
+/// defines (`__GFX9__`, `__HIP_DEVICE_COMPILE__`, `__AMDGCN_WAVEFRONT_SIZE`):
+/// the directive lines of the group, read from the buffer.
+static bool inDeviceOnlyRegion(const TargetRegions &Regions, SourceLocation Loc,
+                               const SourceManager &SM) {
+  Loc = SM.getSpellingLoc(Loc);
+  FileID F = SM.getFileID(Loc);
+  unsigned Off = SM.getFileOffset(Loc);
+  static const llvm::Regex Ident("[A-Za-z_][A-Za-z0-9_]*");
+  for (const TargetRegions::Range &R : Regions.Ranges) {
+    if (R.File != F || Off < R.Begin || Off > R.End)
+      continue;
+    llvm::StringRef Text = SM.getBufferData(F).slice(R.Begin, R.End);
+    llvm::SmallVector<llvm::StringRef, 8> Lines;
+    Text.split(Lines, '\n');
+    // The group starts at its `if` keyword, after the `#`.
+    for (llvm::StringRef L : Lines) {
+      L = L.ltrim();
+      if ((!L.consume_front("#") && L.data() != Text.data()) ||
+          !(L.ltrim().starts_with("if") || L.ltrim().starts_with("elif")))
+        continue;
+      llvm::SmallVector<llvm::StringRef, 1> M;
+      while (Ident.match(L, &M)) {
+        if (isAmdTargetMacro(M[0]) && !bothPassesMacro(M[0]))
+          return true;
+        L = L.substr(M[0].data() - L.data() + M[0].size());
+      }
+    }
+  }
+  return false;
+}
+
 void HostLaunchWidthCheck::hostRead(const Expr *E, ASTContext &C) {
   ConstantOrigin O = constantOrigin(E, C, {32, 64});
-  if (!O.named() || !warpLikeName(O.Name) ||
-      !Regions.contains(O.Loc, C.getSourceManager()) || !inHostCode(E, C))
+  if (!O.named() || !warpLikeName(O.Name) || !inHostCode(E, C))
     return;
-  SourceLocation At = C.getSourceManager().getExpansionLoc(E->getBeginLoc());
+  bool PerTarget = inDeviceOnlyRegion(Regions, O.Loc, C.getSourceManager());
+  // A fixed width named as the width (`#define WARP_SIZE 32`) read on the
+  // host: launch sizes, warp counts and buffers computed from it are right
+  // on one wavefront width only. Counts of warps (`kWarpsPerBlock`) are not
+  // the width itself.
+  if (!PerTarget && !warpWidthName(O.Name))
+    return;
+  const SourceManager &SM = C.getSourceManager();
+  SourceLocation At = SM.getExpansionLoc(E->getBeginLoc());
+  // One warning a line: a launch reported there already says it.
+  if (!PerTarget &&
+      !Lines.insert({SM.getFileID(At).getHashValue(),
+                     SM.getExpansionLineNumber(At)})
+           .second)
+    return;
   if (!Reported.insert(At.getRawEncoding()).second)
     return;
   CheckDiag D;
-  D.Level = core::Severity::Error;
   D.Loc = At;
-  D.Message = fmt::format(
-      "host code reads '{}' (= {} here), a warp width the preprocessor "
-      "picks per AMD target: the host pass never sees the device pass's "
-      "target macros, so launch sizes and strides computed from it disagree "
-      "with the device on some target; query the width at run time "
-      "(hipDeviceAttributeWarpSize)",
-      O.Name, O.Value);
-  D.Notes.emplace_back(O.Loc, "defined per target here");
+  if (PerTarget) {
+    D.Level = core::Severity::Error;
+    D.Message = fmt::format(
+        "host code reads '{}' (= {} here), a warp width the preprocessor "
+        "picks per AMD target: the host pass never sees the device pass's "
+        "target macros, so launch sizes and strides computed from it "
+        "disagree with the device on some target; query the width at run "
+        "time (hipDeviceAttributeWarpSize)",
+        O.Name, O.Value);
+    D.Notes.emplace_back(O.Loc, "defined per target here");
+  } else {
+    D.Level = core::Severity::Warning;
+    D.Message = fmt::format(
+        "host code reads the compile-time warp width '{}' (= {}): AMD "
+        "wavefronts have 64 lanes on CDNA and 32 on RDNA, so sizes the host "
+        "computes from it fit one of them only; query the width at run time "
+        "(hipDeviceAttributeWarpSize)",
+        O.Name, O.Value);
+    D.Notes.emplace_back(O.Loc, fmt::format("'{}' defined here", O.Name));
+  }
   report(C, std::move(D));
 }
 

@@ -37,6 +37,8 @@ private:
   void hostRead(const clang::Expr *E, clang::ASTContext &C);
   TargetRegions Regions;
   std::set<unsigned> Reported;
+  /// (file, line) of the launches and host reads reported.
+  std::set<std::pair<unsigned, unsigned>> Lines;
   void checkArg(const clang::Expr *Arg, const char *Role,
                 const clang::FunctionDecl *Kernel,
                 const clang::Expr *LaunchSite, clang::ASTContext &C);

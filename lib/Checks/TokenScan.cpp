@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include <functional>
+
 using namespace clang;
 
 namespace hipport::checks {
@@ -16,6 +18,7 @@ struct Tok {
   tok::TokenKind Kind;
   llvm::StringRef Text;
   unsigned Offset;
+  bool LineStart = false;
 };
 
 std::vector<Tok> lexAll(llvm::StringRef Text) {
@@ -27,7 +30,8 @@ std::vector<Tok> lexAll(llvm::StringRef Text) {
   Token T;
   while (!L.LexFromRawLexer(T)) {
     unsigned Off = T.getLocation().getRawEncoding() - 1;
-    Out.push_back({T.getKind(), Text.substr(Off, T.getLength()), Off});
+    Out.push_back({T.getKind(), Text.substr(Off, T.getLength()), Off,
+                   T.isAtStartOfLine()});
   }
   if (T.isNot(tok::eof)) {
     unsigned Off = T.getLocation().getRawEncoding() - 1;
@@ -68,7 +72,159 @@ std::vector<std::pair<size_t, size_t>> callArgs(const std::vector<Tok> &T,
   return {};
 }
 
+/// True for the tokens of preprocessor directives (a `#` at the start of a
+/// line up to the next line that is not a continuation).
+std::vector<bool> directiveTokens(const std::vector<Tok> &T) {
+  std::vector<bool> In(T.size());
+  bool Directive = false;
+  for (size_t I = 0; I < T.size(); ++I) {
+    if (T[I].LineStart)
+      Directive = T[I].Kind == tok::hash;
+    In[I] = Directive;
+  }
+  return In;
+}
+
+enum class Body { None, Host, Device };
+
+/// What the `{` after the declaration head H opens, at file scope or in a
+/// namespace or class: a host function body, a device function body, or
+/// something else (namespace, class, initializer).
+Body bodyKind(const std::vector<Tok> &T, const std::vector<bool> &Dir,
+              size_t Begin, size_t End) {
+  bool Call = false;
+  for (size_t I = Begin; I < End; ++I) {
+    if (Dir[I])
+      continue;
+    llvm::StringRef N = T[I].Text;
+    if (N == "namespace" || N == "extern" || N == "=" ||
+        ((N == "class" || N == "struct" || N == "union" || N == "enum") &&
+         !Call))
+      return Body::None;
+    if (N == "__global__" || N == "__device__" ||
+        (T[I].Kind == tok::raw_identifier && N.upper() == N.str() &&
+         (N.contains("DEVICE") || N.contains("GLOBAL"))))
+      return Body::Device;
+    Call |= N == "(";
+  }
+  return Call ? Body::Host : Body::None;
+}
+
+/// For every token, whether it lies in the body of a host function (a
+/// lambda in one included, unless it says __device__), as far as braces
+/// and declaration heads tell without a parse.
+std::vector<bool> hostBodyTokens(const std::vector<Tok> &T,
+                                 const std::vector<bool> &Dir) {
+  std::vector<bool> Host(T.size());
+  std::vector<Body> Stack;
+  size_t Head = 0;
+  for (size_t I = 0; I < T.size(); ++I) {
+    Body Cur = Stack.empty() ? Body::None : Stack.back();
+    Host[I] = Cur == Body::Host;
+    if (Dir[I])
+      continue;
+    llvm::StringRef N = T[I].Text;
+    if (N == "{") {
+      Body K = bodyKind(T, Dir, Head, I);
+      Stack.push_back(Cur == Body::None      ? K
+                      : K == Body::Device    ? Body::Device
+                                             : Cur);
+      Head = I + 1;
+    } else if (N == "}") {
+      if (!Stack.empty())
+        Stack.pop_back();
+      Head = I + 1;
+    } else if (N == ";") {
+      Head = I + 1;
+    }
+  }
+  return Host;
+}
+
+/// `int kWarpSize = 32;`: a declaration of the name, not a read.
+bool declares(const std::vector<Tok> &T, size_t I) {
+  if (I == 0 || I + 1 >= T.size() || T[I - 1].Kind != tok::raw_identifier)
+    return false;
+  llvm::StringRef P = T[I - 1].Text;
+  if (P == "return" || P == "case" || P == "sizeof" || P == "throw")
+    return false;
+  llvm::StringRef Next = T[I + 1].Text;
+  return Next == "=" || Next == "{" || Next == ";" || Next == "[";
+}
+
+/// Names that hold a width known only at run time, as the text shows:
+/// initialised from a call or from warpSize (`int ws = warp_size();`,
+/// `= prop.warpSize`), or passed by address to a call (`&ws`, filled by
+/// hipDeviceGetAttribute).
+std::set<std::string> runtimeNames(const std::vector<Tok> &T) {
+  std::set<std::string> Out;
+  for (size_t I = 0; I + 2 < T.size(); ++I) {
+    if (T[I].Kind != tok::raw_identifier)
+      continue;
+    if (I > 1 && T[I - 1].Text == "&" &&
+        (T[I - 2].Text == "(" || T[I - 2].Text == ","))
+      Out.insert(T[I].Text.str());
+    if (T[I + 1].Text != "=" || !declares(T, I))
+      continue;
+    for (size_t J = I + 2; J < T.size() && T[J].Text != ";"; ++J)
+      if (T[J].Text == "warpSize" ||
+          (T[J].Kind == tok::raw_identifier && J + 1 < T.size() &&
+           T[J + 1].Text == "(")) {
+        Out.insert(T[I].Text.str());
+        break;
+      }
+  }
+  return Out;
+}
+
+/// True when token I is inside the parentheses of a check or assertion
+/// (`TORCH_CHECK(`, `assert(`, `REQUIRE(`).
+bool inAssertion(const std::vector<Tok> &T, size_t I) {
+  int Depth = 0;
+  for (size_t J = I; J-- > 0 && I - J < 64;) {
+    if (T[J].Text == ")")
+      ++Depth;
+    else if (T[J].Text == "(" && Depth-- == 0 && J > 0) {
+      std::string N = T[J - 1].Text.upper();
+      llvm::StringRef S(N);
+      if (S.contains("CHECK") || S.contains("ASSERT") || S.contains("REQUIRE"))
+        return true;
+      Depth = 0;
+    } else if (T[J].Text == ";" || T[J].Text == "{") {
+      return false;
+    }
+  }
+  return false;
+}
+
 } // namespace
+
+/// A compile-time warp width read in host code: the host pass never sees
+/// the device pass's width (64 on CDNA, 32 on RDNA), so launch sizes, warp
+/// counts and buffer sizes computed from it disagree with the device.
+static void hostWidthReads(
+    const std::vector<Tok> &T, const std::set<std::string> &Runtime,
+    const std::function<void(const Tok &, const std::string &)> &Add) {
+  std::vector<bool> Dir = directiveTokens(T);
+  std::vector<bool> Host = hostBodyTokens(T, Dir);
+  for (size_t I = 0; I < T.size(); ++I) {
+    if (!Host[I] || Dir[I] || T[I].Kind != tok::raw_identifier ||
+        !warpWidthName(T[I].Text) || T[I].Text == "warpSize" ||
+        Runtime.count(T[I].Text.str()))
+      continue;
+    if ((I + 1 < T.size() && T[I + 1].Text == "(") ||
+        (I > 0 && (T[I - 1].Text == "." || T[I - 1].Text == "->")) ||
+        declares(T, I))
+      continue;
+    Add(T[I], fmt::format(
+                  "host code reads the compile-time warp width '{}': the "
+                  "host pass never sees the device's width (64 on CDNA, 32 "
+                  "on RDNA), so sizes computed from it disagree with the "
+                  "device on some target; query it at run time "
+                  "(hipDeviceAttributeWarpSize)",
+                  T[I].Text));
+  }
+}
 
 std::vector<core::Finding> scanTokens(const std::string &File,
                                       llvm::StringRef Text,
@@ -89,10 +245,12 @@ std::vector<core::Finding> scanTokens(const std::string &File,
   };
   // A compile-time warp constant in a launch configuration: `<<<...>>>`,
   // or the size arguments of a launch function or LAUNCH macro.
+  std::set<std::string> Runtime = runtimeNames(T);
   auto LaunchArgs = [&](size_t B, size_t E) {
     for (size_t J = B; J < E; ++J)
       if (T[J].Kind == tok::raw_identifier && T[J].Text != "warpSize" &&
-          warpLikeName(T[J].Text) && !Is(J + 1, "(")) {
+          warpLikeName(T[J].Text) && !Is(J + 1, "(") &&
+          !Runtime.count(T[J].Text.str())) {
         Add("wave64-host-launch-width", core::Severity::Warning, T[J],
             fmt::format("launch configuration sized with the compile-time "
                         "warp constant '{}'; host code never sees the "
@@ -158,13 +316,40 @@ std::vector<core::Finding> scanTokens(const std::string &File,
           fmt::format("lane index 'threadIdx.x {} {}' assumes 32-wide "
                       "warps; AMD wavefronts have 64 lanes: use warpSize",
                       T[I + 3].Text, T[I + 4].Text));
-    if (N == "warpSize" && (Is(I + 1, "==") || Is(I + 1, "!=")) &&
-        Is(I + 2, "32"))
-      Add("wave64-width-guard", core::Severity::Error, T[I + 1],
-          fmt::format("'warpSize {} 32' singles out 32-wide warps; AMD CDNA "
-                      "wavefronts have 64 lanes",
-                      T[I + 1].Text));
+    // `warpSize == 32`, and a query's result (`at::cuda::warp_size()`)
+    // compared with 32 or 64: the code refuses one of the AMD widths.
+    size_t Op = I + 1;
+    if (T[I].Kind == tok::raw_identifier && N != "warpSize" && Is(I + 1, "(") &&
+        Is(I + 2, ")")) {
+      std::string L = N.lower();
+      llvm::erase(L, '_');
+      if (llvm::StringRef(L).ends_with("warpsize"))
+        Op = I + 3;
+    } else if (N != "warpSize") {
+      Op = 0;
+    }
+    if (Op && (Is(Op, "==") || Is(Op, "!=")) &&
+        (Is(Op + 1, "32") || (Is(Op + 1, "64") && inAssertion(T, I))))
+      Add("wave64-width-guard",
+          T[Op + 1].Text == "32" ? core::Severity::Error
+                                 : core::Severity::Warning,
+          T[Op],
+          fmt::format("'{} {} {}' singles out {}-wide warps; AMD wavefronts "
+                      "have 64 lanes on CDNA and 32 on RDNA",
+                      Op == I + 1 ? N.str() : N.str() + "()", T[Op].Text,
+                      T[Op + 1].Text, T[Op + 1].Text));
   }
+  // One host-launch-width finding a line: a launch already reported there
+  // says the same.
+  std::set<size_t> Lines;
+  auto LineOf = [&](unsigned Off) { return Text.take_front(Off).count('\n'); };
+  for (const core::Finding &F : Out)
+    if (F.CheckId == "wave64-host-launch-width")
+      Lines.insert(LineOf(F.Range.Offset));
+  hostWidthReads(T, Runtime, [&](const Tok &At, const std::string &Msg) {
+    if (Lines.insert(LineOf(At.Offset)).second)
+      Add("wave64-host-launch-width", core::Severity::Warning, At, Msg);
+  });
   return Out;
 }
 

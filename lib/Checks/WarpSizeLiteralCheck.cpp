@@ -20,12 +20,19 @@ const CheckInfo WarpSizeLiteralCheck::Info = {
     "warp width hardcoded as 32 (lane math, shuffle widths, lane 31, "
     "reductions from 16, named constants)"};
 
+/// The shuffle intrinsics, also where a template's dependent arguments
+/// leave the call unresolved, and the shuffles of cooperative-groups tiles
+/// (`tile.shfl_xor(v, m)`).
 static auto shuffleCall() {
-  return callExpr(callee(functionDecl(hasAnyName(
-                      "__shfl", "__shfl_up", "__shfl_down", "__shfl_xor",
-                      "__shfl_sync", "__shfl_up_sync", "__shfl_down_sync",
-                      "__shfl_xor_sync"))),
-                  unless(isInTemplateInstantiation()));
+  auto Names = hasAnyName("__shfl", "__shfl_up", "__shfl_down", "__shfl_xor",
+                          "__shfl_sync", "__shfl_up_sync", "__shfl_down_sync",
+                          "__shfl_xor_sync");
+  return callExpr(
+      anyOf(callee(functionDecl(Names)),
+            callee(unresolvedLookupExpr(hasAnyDeclaration(namedDecl(Names)))),
+            cxxMemberCallExpr(callee(cxxMethodDecl(
+                hasAnyName("shfl", "shfl_up", "shfl_down", "shfl_xor"))))),
+      unless(isInTemplateInstantiation()));
 }
 
 void WarpSizeLiteralCheck::registerMatchers(MatchFinder &F) {
@@ -379,6 +386,12 @@ void WarpSizeLiteralCheck::run(const MatchFinder::MatchResult &R) {
   }
   if (const auto *Call = R.Nodes.getNodeAs<CallExpr>("shfl")) {
     llvm::StringRef Name = calleeName(Call);
+    // A tile's shfl_xor(v, m) takes the intrinsic's arguments, without width.
+    std::string Member;
+    if (isa<CXXMemberCallExpr>(Call)) {
+      Member = "__" + Name.str();
+      Name = Member;
+    }
     bool Sync = Name.ends_with("_sync");
     unsigned Lane = Sync ? 2 : 1, Width = Sync ? 3 : 2;
     if (Call->getNumArgs() > Width &&
@@ -398,7 +411,8 @@ void WarpSizeLiteralCheck::run(const MatchFinder::MatchResult &R) {
       return;
     const Expr *L = Call->getArg(Lane);
     llvm::StringRef Base = Sync ? Name.drop_back(5) : Name;
-    if (Base == "__shfl") {
+    // A tile's lane 31 is its last lane when the tile has 32.
+    if (Base == "__shfl" && Member.empty()) {
       // `31 - lane` mirrors the lanes of a 32-wide warp.
       if (const auto *Sub = dyn_cast<BinaryOperator>(strip(L)))
         if (Sub->getOpcode() == BO_Sub && isLaneLike(Sub->getRHS(), C))

@@ -4,6 +4,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Lex/Lexer.h"
 
 #include <fmt/format.h>
 
@@ -46,6 +47,22 @@ static bool isDispatch(const BinaryOperator *BO, ASTContext &C) {
   return false;
 }
 
+/// True when Loc is spelled in the argument of a check or assertion macro
+/// (`TORCH_CHECK(...)`, `assert(...)`, `REQUIRE(...)`), at any depth.
+static bool inAssertion(SourceLocation Loc, ASTContext &C) {
+  const SourceManager &SM = C.getSourceManager();
+  for (unsigned Depth = 0; Loc.isMacroID() && Depth < 8; ++Depth) {
+    std::string N =
+        Lexer::getImmediateMacroName(Loc, SM, C.getLangOpts()).upper();
+    if (llvm::StringRef(N).contains("CHECK") ||
+        llvm::StringRef(N).contains("ASSERT") ||
+        llvm::StringRef(N).contains("REQUIRE"))
+      return true;
+    Loc = SM.getImmediateMacroCallerLoc(Loc);
+  }
+  return false;
+}
+
 void WidthGuardCheck::run(const MatchFinder::MatchResult &R) {
   ASTContext &C = *R.Context;
   const auto *BO = R.Nodes.getNodeAs<BinaryOperator>("cmp");
@@ -53,15 +70,31 @@ void WidthGuardCheck::run(const MatchFinder::MatchResult &R) {
     return;
   for (auto [W, K] : {std::pair(BO->getLHS(), BO->getRHS()),
                       std::pair(BO->getRHS(), BO->getLHS())}) {
-    ConstantOrigin O = constantOrigin(K, C, {32});
+    ConstantOrigin O = constantOrigin(K, C, {32, 64});
     if (O.K == ConstantOrigin::None)
       continue;
     // `WS != 32` with a warp constant WS: the code states it needs 32 lanes.
     ConstantOrigin WO = constantOrigin(W, C, {32});
     bool Stated = WO.named() && warpLikeName(WO.Name) &&
-                  O.K == ConstantOrigin::Literal;
+                  O.K == ConstantOrigin::Literal && O.Value == 32;
     if (!Stated && !isQueriedWidth(W, C))
       continue;
+    // A queried width required to be 64 (in a check or assertion) refuses
+    // RDNA's 32-lane wavefronts; `if (ws == 64)` alone picks a path.
+    if (O.Value == 64) {
+      if (!inAssertion(BO->getOperatorLoc(), C))
+        return;
+      CheckDiag D;
+      D.Loc = BO->getOperatorLoc();
+      D.Range = BO->getSourceRange();
+      D.Level = core::Severity::Warning;
+      D.Message = fmt::format(
+          "'{}' singles out 64-wide wavefronts; AMD RDNA GPUs run 32 lanes: "
+          "make the code correct at any warp width",
+          sourceText(BO->getSourceRange(), C));
+      report(C, std::move(D));
+      return;
+    }
     CheckDiag D;
     D.Loc = BO->getOperatorLoc();
     D.Range = BO->getSourceRange();

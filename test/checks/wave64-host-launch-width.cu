@@ -102,5 +102,26 @@ void per_target(float *out, int n) {
   // CHECK: :{{[0-9]+}}:15: note: defined per target here
   scale<<<n / warps, dim3(kWarpSize, warps)>>>(out, 2.0f);
 }
+// A fixed warp width read by host code outside a launch: a buffer sized per
+// 32-lane warp. A count of warps is not the width itself.
+void buffers(float **slots, int n) {
+  // CHECK: :[[@LINE+2]]:26: warning: host code reads the compile-time warp width 'WARP' (= 32): AMD wavefronts have 64 lanes on CDNA and 32 on RDNA, so sizes the host computes from it fit one of them only; query the width at run time (hipDeviceAttributeWarpSize) [wave64-host-launch-width]
+  // CHECK: :5:14: note: 'WARP' defined here
+  cudaMalloc(slots, (n / WARP) * sizeof(float));
+  const int kWarpsPerBlock = 8;
+  cudaMalloc(slots, n * kWarpsPerBlock * sizeof(float));
+}
+
+// A width picked by the HIP platform macro: the host pass sees the same
+// macros as the device pass, so the two agree; not reported.
+#ifdef __HIP_PLATFORM_AMD__
+#define PLATFORM_WARP 64
+#else
+#define PLATFORM_WARP 32
+#endif
+void per_platform(float *out, int n) {
+  const int warps = 1024 / PLATFORM_WARP;
+  scale<<<n / warps, 256>>>(out, 2.0f);
+}
 // Device code compiled for the target sees the target's value: not reported.
 __device__ int lanes() { return kWarpSize; }

@@ -141,3 +141,25 @@ __global__ void tiles(float *out, const float *in, int n) {
   for (int i = threadIdx.x; i < n; i += ws)
     out[i] = float(i / ws);
 }
+
+// Shuffles in a template (dependent arguments leave the call unresolved).
+template <typename T>
+__device__ T tmpl_reduce(T v) {
+  // CHECK: :[[@LINE+1]]:16: warning: shuffle loop starting at offset 16 covers a 32-wide warp
+  for (int m = 16; m > 0; m >>= 1)
+    // CHECK: :[[@LINE+1]]:27: warning: shuffle width 32 splits a 64-lane wavefront into independent 32-lane halves; use warpSize
+    v += __shfl_xor(v, m, 32);
+  return v;
+}
+
+// Shuffles of a cooperative-groups tile; lane 31 of the tile is its last.
+struct Tile32 {
+  float shfl_xor(float v, int m) const;
+  float shfl(float v, int src) const;
+};
+__device__ float tile_reduce(const Tile32 &t, float v) {
+  // CHECK: :[[@LINE+1]]:18: warning: shuffle loop starting at offset 16 covers a 32-wide warp
+  for (int off = 16; off > 0; off /= 2)
+    v += t.shfl_xor(v, off);
+  return t.shfl(v, 31);
+}

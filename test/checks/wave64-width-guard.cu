@@ -62,3 +62,15 @@ void dispatch(int *o) {
   int lanes = ws == 32 ? 32 : 64;
   o[1] = lanes;
 }
+
+// A framework's width query required to be 64 inside a check macro refuses
+// RDNA's 32-lane wavefronts: a warning. The same comparison in a plain `if`
+// picks a path (see above).
+namespace fw { int warp_size(); }
+#define FW_CHECK(cond, msg) do { if (!(cond)) std::puts(msg); } while (0)
+void cache_setup() {
+  // CHECK: :[[@LINE+1]]:28: warning: '{{.*}}' singles out 64-wide wavefronts; AMD RDNA GPUs run 32 lanes: make the code correct at any warp width [wave64-width-guard]
+  FW_CHECK(fw::warp_size() == 64, "cache needs 64 lanes");
+  if (fw::warp_size() == 64)
+    std::puts("cdna");
+}

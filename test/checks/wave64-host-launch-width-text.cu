@@ -1,0 +1,58 @@
+// The token scan of a TU that does not parse: host code reading a
+// compile-time warp width (declared in a header lint could not find).
+// RUN: hipport lint %s --checks='-*,wave64-host-launch-width,wave64-width-guard' --fail-on=never --quiet \
+// RUN:   | FileCheck %s --implicit-check-not='warning:' --implicit-check-not='error:'
+#include "project_config_not_found.h"
+
+namespace ops {
+
+// Device code may use the compile-time width: the device pass sees its own.
+__global__ void rows(float *out, const float *in, int n) {
+  int lane = threadIdx.x % kWarpSize;
+  out[blockIdx.x * kWarpSize + lane] = in[lane];
+}
+
+template <typename T>
+__device__ __forceinline__ T lane_of(T i) { return i % WARP_SIZE; }
+
+struct Config {
+  int threads() const {
+    // CHECK: :[[@LINE+1]]:12: warning: host code reads the compile-time warp width 'WARP_SIZE': the host pass never sees the device's width (64 on CDNA, 32 on RDNA), so sizes computed from it disagree with the device on some target; query it at run time (hipDeviceAttributeWarpSize) (seen in the text: this file did not parse) [wave64-host-launch-width]
+    return WARP_SIZE * 4;
+  }
+};
+
+void launch(Tensor out, Tensor in, int n) {
+  // CHECK: :[[@LINE+1]]:52: warning: host code reads the compile-time warp width 'kWarpSize'
+  const int warps_per_block = kMaxThreads / utils::kWarpSize;
+  // Counts of warps and names of functions are not the width.
+  const int blocks = div_round_up(n, warps_per_block);
+  const int ws = device_warp_size();
+  dispatch(out.scalar_type(), [&] {
+    // CHECK: :[[@LINE+1]]:32: warning: launch configuration sized with the compile-time warp constant 'kWarpSize'
+    rows<<<blocks, dim3(utils::kWarpSize, warps_per_block)>>>(out.data(), in.data(), n);
+    // The queried width is right; the warp count still comes from kWarpSize.
+    // CHECK: :[[@LINE+1]]:29: warning: launch configuration sized with the compile-time warp constant 'warps_per_block'
+    rows<<<blocks, dim3(ws, warps_per_block)>>>(out.data(), in.data(), n);
+    rows<<<blocks, dim3(ws, 4)>>>(out.data(), in.data(), n);
+  });
+  // A declaration of a host constant is not a read of the device's width.
+  constexpr int kWarpSize = 64;
+}
+
+// Width guards on the text: a query compared with 32, and with 64 inside a
+// check (a refusal of RDNA); a plain `if` on 64 picks a path.
+void guards() {
+  // CHECK: :[[@LINE+1]]:37: warning: 'warp_size() == 64' singles out 64-wide warps; AMD wavefronts have 64 lanes on CDNA and 32 on RDNA (seen in the text: this file did not parse) [wave64-width-guard]
+  TORCH_CHECK(at::cuda::warp_size() == 64, "needs wave64");
+  // CHECK: :[[@LINE+1]]:29: error: 'warp_size() != 32' singles out 32-wide warps
+  if (at::cuda::warp_size() != 32)
+    abort();
+  if (at::cuda::warp_size() == 64)
+    use_wave64_path();
+}
+
+// Macro case: a macro body is not host code (it may expand anywhere).
+#define LANE(i) ((i) % kWarpSize)
+
+} // namespace ops
