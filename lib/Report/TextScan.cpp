@@ -1,6 +1,7 @@
 #include "Report/TextScan.h"
 
 #include "Core/SourceText.h"
+#include "Rules/OpsRules.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
@@ -295,77 +296,16 @@ std::vector<NameUse> scanNames(llvm::StringRef T, const std::string &File,
   return Out;
 }
 
-namespace {
-
-struct OpsPattern {
-  const char *Kind;
-  const char *Needle; ///< substring that must appear (case-insensitive)
-  bool SourceToo;     ///< also in C/C++/CUDA files
-  const char *Rocm;
-};
-
-const OpsPattern Patterns[] = {
-    {"ops-visible-devices", "cuda_visible_devices", true,
-     "HIP_VISIBLE_DEVICES (or ROCR_VISIBLE_DEVICES)"},
-    {"ops-visible-devices", "nvidia_visible_devices", true,
-     "ROCR_VISIBLE_DEVICES; expose /dev/kfd and /dev/dri to the container"},
-    {"ops-telemetry", "nvidia-smi", true, "amd-smi (rocm-smi on older ROCm)"},
-    {"ops-telemetry", "nvml", false, "amdsmi (AMD SMI library, Python amdsmi)"},
-    {"ops-telemetry", "dcgm", true,
-     "AMD Device Metrics Exporter / amd-smi metrics"},
-    {"ops-k8s-gpu-resource", "nvidia.com/gpu", true,
-     "amd.com/gpu (AMD GPU device plugin for Kubernetes)"},
-    {"ops-container-image", "nvcr.io/", true,
-     "rocm/dev-ubuntu-*, rocm/pytorch or rocm/tensorflow images"},
-    {"ops-container-image", "nvidia/cuda", true,
-     "rocm/dev-ubuntu-* images"},
-    {"ops-container-runtime", "nvidia-docker", true,
-     "docker --device=/dev/kfd --device=/dev/dri --group-add video"},
-    {"ops-container-runtime", "--gpus", false,
-     "docker --device=/dev/kfd --device=/dev/dri --group-add video"},
-    {"ops-container-runtime", "runtime: nvidia", false,
-     "no runtime class needed: device plugin plus /dev/kfd, /dev/dri"},
-    {"ops-container-runtime", "runtimeclassname: nvidia", false,
-     "no runtime class needed: device plugin plus /dev/kfd, /dev/dri"},
-    {"ops-container-runtime", "nvidia-container", true,
-     "AMD container toolkit or plain device mounts"},
-    {"ops-nccl-env", "nccl_", false,
-     "RCCL reads NCCL_* variables; check each against RCCL's list"},
-    {"ops-launch-blocking", "cuda_launch_blocking", true,
-     "AMD_SERIALIZE_KERNEL=3 / HIP_LAUNCH_BLOCKING=1"},
-    {"ops-profiler", "nvprof", true, "rocprofv3"},
-    {"ops-profiler", "nsys ", false, "rocprofv3 / rocprof-sys"},
-    {"ops-profiler", "ncu ", false, "rocprof-compute"},
-    {"ops-toolkit-path", "cuda_home", false, "ROCM_PATH"},
-};
-
-} // namespace
-
 std::vector<OpsItem> scanOps(llvm::StringRef Text, const std::string &File,
-                             bool IsSource) {
+                             bool IsSource, rules::RocmVersion Target) {
   std::vector<OpsItem> Out;
-  llvm::SmallVector<llvm::StringRef> Lines;
-  Text.split(Lines, '\n');
-  for (size_t I = 0; I < Lines.size(); ++I) {
-    llvm::StringRef L = Lines[I].trim();
-    if (L.empty() || L.size() > 400)
-      continue;
-    std::string Lower = L.lower();
-    std::set<std::string> Kinds;
-    for (const OpsPattern &P : Patterns) {
-      if ((IsSource && !P.SourceToo) || Kinds.count(P.Kind))
-        continue;
-      size_t At = Lower.find(P.Needle);
-      if (At == std::string::npos)
-        continue;
-      // Word starts only: "nsys " inside "ansys " is not the profiler.
-      if (At > 0 && (isIdent(Lower[At - 1]) && P.Needle[0] != '-'))
-        if (llvm::StringRef(P.Kind) == "ops-profiler" ||
-            llvm::StringRef(P.Kind) == "ops-nccl-env")
-          continue;
-      Kinds.insert(P.Kind);
-      Out.push_back({P.Kind, {File, unsigned(I + 1)}, L.str(), P.Rocm});
-    }
+  for (rules::OpsHit &H : rules::scanOpsText(Text, IsSource,
+                                             rules::OpsTable::builtin(), Target)) {
+    OpsItem O{H.Pattern->Kind, {File, H.Line}, std::move(H.Text),
+              std::move(H.Counterpart)};
+    O.Rewritten = !H.Edits.empty();
+    O.PortsItself = H.Pattern->PortsItself;
+    Out.push_back(std::move(O));
   }
   return Out;
 }
