@@ -168,6 +168,10 @@ llvm::Expected<Report> buildReport(const project::Project &P,
     checks::LintOptions LO;
     LO.Jobs = Opts.Jobs;
     LO.AlsoConsume = Collector.consumerFactory();
+    // The report's own tables (user rules included) and target: borrowed.
+    LO.Rules = std::shared_ptr<const rules::RuleSet>(
+        &Rules, [](const rules::RuleSet *) {});
+    LO.Target = Opts.Target;
     auto LR = checks::lint(P, Opts.Lint, LO);
     if (!LR)
       return LR.takeError();

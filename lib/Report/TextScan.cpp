@@ -1,6 +1,7 @@
 #include "Report/TextScan.h"
 
 #include "Core/SourceText.h"
+#include "Rules/Library.h"
 #include "Rules/OpsRules.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -100,28 +101,22 @@ std::vector<std::string> includes(llvm::StringRef Stripped) {
   return Out;
 }
 
+/// True when Include starts with one of the CUDA (Hip false) or HIP (Hip
+/// true) include prefixes of the rules' library blocks, language included.
+static bool includedFrom(llvm::StringRef Include, bool Hip) {
+  for (const rules::Library &L : rules::builtinLibraries())
+    for (const std::string &P : Hip ? L.HipIncludes : L.CudaIncludes)
+      if (Include.starts_with(P))
+        return true;
+  return false;
+}
+
 Dialect dialectOf(llvm::StringRef Path, llvm::StringRef Stripped) {
   bool Hip = llvm::sys::path::extension(Path) == ".hip";
   bool Cuda = false;
   for (const std::string &I : includes(Stripped)) {
-    llvm::StringRef S = I;
-    if (S.starts_with("hip/") || S.starts_with("hipblas") ||
-        S.starts_with("hipcub/") || S.starts_with("hipfft") ||
-        S.starts_with("hiprand") || S.starts_with("hipsparse") ||
-        S.starts_with("hipsolver") || S.starts_with("rccl") ||
-        S.starts_with("miopen/") || S.starts_with("rocblas") ||
-        S.starts_with("rocprim/") || S.starts_with("rocrand"))
-      Hip = true;
-    if (S.starts_with("cuda") || S.starts_with("cublas") ||
-        S.starts_with("cudnn") || S.starts_with("cufft") ||
-        S.starts_with("cusparse") || S.starts_with("cusolver") ||
-        S.starts_with("curand") || S.starts_with("cub/") ||
-        S.starts_with("thrust/") || S.starts_with("cooperative_groups") ||
-        S.starts_with("nccl.h") || S.starts_with("cutlass/") ||
-        S.starts_with("cute/") || S.starts_with("device_launch_parameters") ||
-        S.starts_with("mma.h") || S.starts_with("nvToolsExt") ||
-        S.starts_with("nvtx3/"))
-      Cuda = true;
+    Hip |= includedFrom(I, /*Hip=*/true);
+    Cuda |= includedFrom(I, /*Hip=*/false);
   }
   if (Hip)
     return Dialect::Hip;
