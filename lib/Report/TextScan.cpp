@@ -296,6 +296,9 @@ std::vector<OpsItem> scanOps(llvm::StringRef Text, const std::string &File,
   std::vector<OpsItem> Out;
   for (rules::OpsHit &H : rules::scanOpsText(Text, IsSource,
                                              rules::OpsTable::builtin(), Target)) {
+    // The line goes into JSON and HTML: a Latin-1 byte becomes '?'.
+    for (unsigned Bad; !core::isValidUtf8(H.Text, Bad);)
+      H.Text[Bad] = '?';
     OpsItem O{H.Pattern->Kind, {File, H.Line}, std::move(H.Text),
               std::move(H.Counterpart)};
     O.Rewritten = !H.Edits.empty();
