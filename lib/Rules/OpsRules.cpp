@@ -100,8 +100,9 @@ struct Reader {
       error(Ptr, "expected {kind, find, rocm}");
       return;
     }
-    keys(E, Ptr, {"kind", "find", "rocm", "sourceToo", "word", "portsItself",
-                  "rewrites", "counterparts"});
+    keys(E, Ptr, {"kind", "find", "skipIf", "rocm", "sourceToo", "word",
+                  "portsItself", "rewrites", "counterparts"});
+    string(E, "skipIf", Ptr, P.SkipIf, false);
     string(E, "kind", Ptr, P.Kind, true);
     if (string(E, "find", Ptr, P.Find, true) && P.Find != llvm::StringRef(P.Find).lower())
       error(Ptr + "/find", "expected lower case (lines are matched lower-cased)");
@@ -302,6 +303,11 @@ std::vector<OpsHit> scanOpsText(llvm::StringRef Text, bool IsSource,
     llvm::StringRef L = Raw.trim();
     if (L.empty() || L.size() > 4000)
       continue;
+    // Control bytes: binary data after a text header (a .ppm image).
+    if (llvm::any_of(L, [](char C) {
+          return (unsigned char)C < 0x20 && C != '\t' && C != '\r';
+        }))
+      continue;
     std::string Lower = L.lower();
     std::map<std::string, size_t> ByKind; // kind -> index in Out
     for (const OpsPattern &P : Table.Patterns) {
@@ -312,7 +318,8 @@ std::vector<OpsHit> scanOpsText(llvm::StringRef Text, bool IsSource,
       while (At != std::string::npos && P.WordStart && At > 0 &&
              isIdent(Lower[At - 1]))
         At = Lower.find(P.Find, At + 1);
-      if (At == std::string::npos)
+      if (At == std::string::npos ||
+          (!P.SkipIf.empty() && Lower.find(P.SkipIf) != std::string::npos))
         continue;
       auto [It, New] = ByKind.emplace(P.Kind, Out.size());
       if (New) {

@@ -34,6 +34,7 @@ struct OpsRewrite {
 struct OpsPattern {
   std::string Kind;
   std::string Find; ///< lower-case substring of the line
+  std::string SkipIf; ///< lower-case substring that makes the line no item
   std::string Rocm; ///< the ROCm counterpart, in words
   bool SourceToo = false;   ///< also in C/C++/CUDA files
   bool WordStart = false;   ///< Find must start a word
