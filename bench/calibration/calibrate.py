@@ -141,6 +141,46 @@ def discover(corpus):
                               "source": "ginkgo", "cuda_dir": "ginkgo-1.2.0/cuda",
                               "cuda_rel": rel,
                               "hip_path": os.path.join("ginkgo-1.2.0", twin)})
+    pairs += discover_libceed(corpus)
+    return pairs
+
+
+LIBCEED_EXT = (".c", ".cpp", ".h", ".cu")
+
+
+def discover_libceed(corpus):
+    """CEED/libCEED: each backends/cuda*/ file and its backends/hip*/ twin
+    (cuda -> hip in the name, .cu -> .hip.cpp), and each JIT kernel header
+    include/ceed/jit-source/cuda/cuda-X.h and its hip/hip-X.h. Groups are the
+    backend directory and the kernel family (ref-basis, shared-basis, ...)."""
+    pairs = []
+    root = os.path.join(corpus, "libCEED")
+    if not os.path.isdir(root):
+        return pairs
+    back = os.path.join(root, "backends")
+    for d in sorted(os.listdir(back)):
+        if not d.startswith("cuda") or not os.path.isdir(os.path.join(back, d, "")):
+            continue
+        hd = d.replace("cuda", "hip", 1)
+        for rel in walk(os.path.join(back, d), LIBCEED_EXT):
+            twin = rel.replace("cuda", "hip")
+            if twin.endswith(".cu"):
+                twin = twin[:-3] + ".hip.cpp"
+            if os.path.isfile(os.path.join(back, hd, twin)):
+                pairs.append({"id": f"libceed/backends/{d}/{rel}", "group": f"libceed/{d}",
+                              "source": "libceed", "cuda_dir": "libCEED/backends",
+                              "cuda_rel": os.path.join(d, rel),
+                              "hip_path": os.path.join("libCEED/backends", hd, twin)})
+    jit = os.path.join(root, "include/ceed/jit-source")
+    for rel in walk(os.path.join(jit, "cuda"), LIBCEED_EXT):
+        twin = os.path.join("hip", rel.replace("cuda", "hip"))
+        if not os.path.isfile(os.path.join(jit, twin)):
+            continue
+        fam = "-".join(os.path.splitext(rel)[0].split("-")[1:3])
+        pairs.append({"id": f"libceed/jit-source/cuda/{rel}", "group": f"libceed/jit/{fam}",
+                      "source": "libceed", "cuda_dir": "libCEED/include/ceed/jit-source",
+                      "cuda_rel": os.path.join("cuda", rel),
+                      "hip_path": os.path.join("libCEED/include/ceed/jit-source", twin)})
     return pairs
 
 
@@ -174,6 +214,10 @@ SAME = [(re.compile(r"\bhip(Thread|Block)Idx_([xyz])\b"), lambda m: m.group(1)[0
         (re.compile(r"\bstatic_cast<\s*int\s*>\s*\(\s*"), "(")]
 # Ginkgo's hip/ twin renames its own cuda namespace, executor and paths:
 # project naming, not porting.
+# libCEED's hip backends rename its own Cuda types, error macros and paths.
+LIBCEED = [(re.compile(r"Cuda"), "Hip"), (re.compile(r"cuda-"), "hip-"),
+           (re.compile(r"cuda/"), "hip/"), (re.compile(r"/cuda\b"), "/hip"),
+           (re.compile(r"_cuda\b"), "_hip"), (re.compile(r"\bCUDA_(?=[A-Z_]*H\b)"), "HIP_")]
 GINKGO = [(re.compile(r"\bcuda\b"), "hip"), (re.compile(r"cuda_"), "hip_"),
           (re.compile(r"Cuda"), "Hip"), (re.compile(r"CUDA"), "HIP"),
           (re.compile(r"\.cuh\b"), ".hip.hpp"), (re.compile(r"_cuda\b"), "_hip")]
@@ -185,6 +229,9 @@ def normalise(text, source):
     for line in text.splitlines():
         if source == "ginkgo":
             for r, s in GINKGO:
+                line = r.sub(s, line)
+        if source == "libceed":
+            for r, s in LIBCEED:
                 line = r.sub(s, line)
         for r, s in SAME:
             line = r.sub(s, line)
@@ -241,11 +288,12 @@ def measure(corpus, hipport, pairs, work, log, timeout):
     directory, so includes resolve), one hipport run per directory."""
     ported = {}
     gargs = ginkgo_args(corpus, work) if any(p["source"] == "ginkgo" for p in pairs) else []
+    largs = ["--", "-I" + os.path.join(corpus, "libCEED/include")]
     for p in pairs:
         human = open(os.path.join(corpus, p["hip_path"]), errors="replace").read()
         p["launch_syntax"] = "hip" if "hipLaunchKernelGGL" in human else "chevron"
     for p in pairs:
-        extra = gargs if p["source"] == "ginkgo" else []
+        extra = {"ginkgo": gargs, "libceed": largs}.get(p["source"], [])
         cdir = os.path.join(corpus, p["cuda_dir"])
         human = open(os.path.join(corpus, p["hip_path"]), errors="replace").read()
         syntax = p["launch_syntax"]
@@ -400,6 +448,32 @@ def svg(pairs, path, res):
     open(path, "w").write("\n".join(o) + "\n")
 
 
+def breakdown(pairs, res, old_model=None):
+    """Held-out figures per source, and those of the weights a cost model
+    file carries (old_model: the weights before this fit) on the same pairs."""
+    out = ["| held-out pairs of | n | rho, sites | median rel. error |" +
+           (" rho with the model's weights | median rel. error |" if old_model else ""),
+           "|---|---|---|---|" + ("---|---|" if old_model else "")]
+    ow = {}
+    if old_model:
+        for k, it in json.load(open(old_model))["items"].items():
+            if "evidence" in it:
+                ow[k] = it["evidence"]["sitesPerUnit"]
+    test = [p for p in usable(pairs) if p["held_out"]]
+    for src in sorted({p["source"] for p in test}) + ["all"]:
+        s = [p for p in test if src in ("all", p["source"])]
+        me = [float(p["residual_sites"]) for p in s]
+        pr = [p["predicted_sites"] for p in s]
+        row = f"| {src} | {len(s)} | {spearman(pr, me) if len(s) > 2 else float('nan'):.2f} | " \
+              f"{median([abs(a - b) / max(b, 1.0) for a, b in zip(pr, me)]):.2f} |"
+        if old_model:
+            po = [sum(ow.get(k, 0) * v for k, v in p["counts"].items()) for p in s]
+            row += f" {spearman(po, me) if len(s) > 2 else float('nan'):.2f} | " \
+                   f"{median([abs(a - b) / max(b, 1.0) for a, b in zip(po, me)]):.2f} |"
+        out.append(row)
+    return "\n".join(out) + "\n"
+
+
 def table(res, res_lines):
     t = ["| item kind | sites per unit | lines per unit | pairs with it (fit set) |",
          "|---|---|---|---|"]
@@ -462,8 +536,14 @@ def main():
     ap.add_argument("--limit", type=int, default=0)
     ap.add_argument("--redo", action="store_true",
                     help="measure again the pairs of pairs.json whose port or report failed")
+    ap.add_argument("--breakdown", default=None, metavar="MODEL",
+                    help="also print held-out figures per source, and those of "
+                         "the weights in MODEL (the cost model before this fit)")
     ap.add_argument("--write-model", default=None,
                     help="put the fitted weights into this cost model (rules/cost-model.json)")
+    ap.add_argument("--add", action="store_true",
+                    help="discover pairs not in pairs.json yet, split them on "
+                         "their own (the old split stays), measure them")
     ap.add_argument("--timeout", type=int, default=120, help="seconds per hipport run")
     ap.add_argument("--jobs", type=int, default=1, help="hipport port -j (at most 2 here)")
     a = ap.parse_args()
@@ -477,6 +557,18 @@ def main():
         with open(os.path.join(work, "log.txt"), "w") as log:
             measure(a.corpus, os.path.abspath(a.hipport), bad, work, log, a.timeout)
         print(f"log: {work}/log.txt; measured again: {len(bad)}", file=sys.stderr)
+    elif a.add:
+        # New sources join without moving any old pair across the split:
+        # their programs are split among themselves, before any fit.
+        pairs = json.load(open(a.pairs))["pairs"]
+        known = {p["id"] for p in pairs}
+        new = [p for p in discover(a.corpus) if p["id"] not in known]
+        split(new)
+        work = tempfile.mkdtemp(prefix="hipport-calib-")
+        with open(os.path.join(work, "log.txt"), "w") as log:
+            measure(a.corpus, os.path.abspath(a.hipport), new, work, log, a.timeout)
+        pairs += new
+        print(f"log: {work}/log.txt; added: {len(new)}", file=sys.stderr)
     elif a.measure or not os.path.exists(a.pairs):
         pairs = discover(a.corpus)
         if a.limit:
@@ -494,13 +586,17 @@ def main():
                            "the residual edit beyond `hipport port`, and the report's "
                            "item counts; made by bench/calibration/calibrate.py",
             "corpus": {"HIP-Examples": "ROCm-Developer-Tools/HIP-Examples 8a3b04c9b10bae344c7483a63c13034869da184b",
-                       "ginkgo-1.2.0": "ginkgo-project/ginkgo v1.2.0 b4be2be961fd5db45c3d02b5e004d73550722e31"},
-            "split": "by program: programs in sha1 order of their name fill the held-out third (split())",
+                       "ginkgo-1.2.0": "ginkgo-project/ginkgo v1.2.0 b4be2be961fd5db45c3d02b5e004d73550722e31",
+                       "libCEED": "CEED/libCEED 64e0491369518e158481079ef966c29e2fa4f8fd"},
+            "split": "by program: programs in sha1 order of their name fill the held-out third (split()); "
+                     "sources added later (--add: libCEED) are split among themselves, the earlier split unchanged",
             "fit": {"sites": res, "lines": res_lines},
             "pairs": pairs}
     json.dump(meta, open(a.pairs, "w"), indent=1)
     svg(pairs, a.svg, res)
     tab = table(res, res_lines)
+    if a.breakdown:
+        tab += "\n" + breakdown(pairs, res, a.breakdown)
     if a.table:
         open(a.table, "w").write(tab)
     if a.write_model:

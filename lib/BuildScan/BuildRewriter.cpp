@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 #include "BuildScan/BuildRewriter.h"
 
+#include "Rules/Library.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
@@ -20,9 +22,9 @@ namespace {
 
 /// One regex rewrite of nvcc flags; "$ARCH" in To is the offload flag.
 struct FlagRule {
-  const char *Id;
-  const char *From; ///< POSIX ERE, matched on a whole word's boundary
-  const char *To;
+  std::string Id;
+  std::string From; ///< POSIX ERE, matched on a whole word's boundary
+  std::string To;
 };
 
 const std::vector<FlagRule> &flagRules() {
@@ -44,16 +46,17 @@ const std::vector<FlagRule> &flagRules() {
       {"build-rdc", "(-rdc=true|--relocatable-device-code=true)", "-fgpu-rdc"},
       {"build-library", "-lcudart(_static)?", ""},
       {"build-library", "-lcuda", ""},
-      {"build-library", "-lcublasLt", "-lhipblaslt"},
-      {"build-library", "-lcublas", "-lhipblas"},
-      {"build-library", "-lcurand", "-lhiprand"},
-      {"build-library", "-lcufft", "-lhipfft"},
-      {"build-library", "-lcusparse", "-lhipsparse"},
-      {"build-library", "-lcusolver", "-lhipsolver"},
-      {"build-library", "-lnvToolsExt", "-lroctx64"},
-      {"build-library", "-lnvrtc", "-lhiprtc"},
   };
-  return R;
+  static const std::vector<FlagRule> All = [] {
+    std::vector<FlagRule> V = R;
+    // Libraries' link names come from the rules' library blocks.
+    for (const rules::Library &L : rules::builtinLibraries())
+      for (const rules::LibraryPair &P : L.Link)
+        if (P.Rewrite && !P.Hip.empty())
+          V.push_back({"build-library", "-l" + P.Cuda, "-l" + P.Hip});
+    return V;
+  }();
+  return All;
 }
 
 /// Flags with no safe HIP form: left and reported.
@@ -337,18 +340,22 @@ BuildRewrite rewriteCMake(const std::string &File, llvm::StringRef Text,
     }
   }
   // Names inside any command: CUDA targets and variables.
-  static const std::pair<llvm::StringRef, llvm::StringRef> Names[] = {
-      {"CUDA::cudart_static", "hip::device"},
-      {"CUDA::cudart", "hip::device"},
-      {"CUDA::cuda_driver", "hip::host"},
-      {"CUDA::curand", "hip::hiprand"},
-      {"CUDA::cusparse", "roc::hipsparse"},
-      {"CUDA::cublas", "roc::hipblas"},
-      {"CUDA::cufft", "hip::hipfft"},
-      {"${CUDA_LIBRARIES}", "hip::device"},
-      {"CMAKE_CUDA_STANDARD_REQUIRED", "CMAKE_CXX_STANDARD_REQUIRED"},
-      {"CMAKE_CUDA_STANDARD", "CMAKE_CXX_STANDARD"},
-  };
+  static const std::vector<std::pair<std::string, std::string>> Names = [] {
+    std::vector<std::pair<std::string, std::string>> V = {
+        {"CUDA::cudart_static", "hip::device"},
+        {"CUDA::cudart", "hip::device"},
+        {"CUDA::cuda_driver", "hip::host"},
+        {"${CUDA_LIBRARIES}", "hip::device"},
+        {"CMAKE_CUDA_STANDARD_REQUIRED", "CMAKE_CXX_STANDARD_REQUIRED"},
+        {"CMAKE_CUDA_STANDARD", "CMAKE_CXX_STANDARD"},
+    };
+    // Library targets come from the rules' library blocks.
+    for (const rules::Library &L : rules::builtinLibraries())
+      for (const rules::LibraryPair &P : L.CMake)
+        if (P.Rewrite && !P.Hip.empty())
+          V.push_back({P.Cuda, P.Hip});
+    return V;
+  }();
   eachLine(Text, [&](unsigned Off, size_t CodeEnd, llvm::StringRef Line) {
     llvm::StringRef Code = Line.take_front(CodeEnd);
     if (Code.contains("CMAKE_CUDA_FLAGS")) {
@@ -362,13 +369,13 @@ BuildRewrite rewriteCMake(const std::string &File, llvm::StringRef Text,
       Replace(Off, Off + unsigned(CodeEnd), New, "build-cmake-flags");
       return;
     }
-    for (auto [From, To] : Names)
+    for (const auto &[From, To] : Names)
       for (size_t At = Code.find(From); At != llvm::StringRef::npos;
            At = Code.find(From, At + 1)) {
         size_t E = At + From.size();
         if (E < Code.size() && (isalnum(Code[E]) || Code[E] == '_'))
           continue;
-        Replace(Off + unsigned(At), Off + unsigned(E), To.str(),
+        Replace(Off + unsigned(At), Off + unsigned(E), To,
                 "build-cmake-names");
       }
     for (llvm::StringRef Left :

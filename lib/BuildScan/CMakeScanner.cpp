@@ -30,7 +30,7 @@ void CMakeScanner::scan(const std::string &File, llvm::StringRef Text,
          "HIP_ARCHITECTURES with AMD targets (e.g. gfx942)"},
         {"find_package[ \t]*\\([ \t]*CUDAToolkit",
          "'$0' looks for NVIDIA's toolkit: use find_package(hip) and the "
-         "hip* libraries' packages (hipblas, hipfft, ...)"},
+         "packages of the hip* libraries"},
         {"find_package[ \t]*\\([ \t]*CUDA($|[^A-Za-z_])",
          "'$0' uses the removed FindCUDA module: use find_package(hip)"},
         {"CUDAToolkit_FOUND|CUDA_FOUND",
@@ -38,14 +38,11 @@ void CMakeScanner::scan(const std::string &File, llvm::StringRef Text,
         {"CUDA::cudart(_static)?", "'$0' is NVIDIA's runtime: link hip::host "
                                    "(hip::device for device code)"},
         {"CUDA::cuda_driver", "'$0' is NVIDIA's driver: link hip::host"},
-        {"CUDA::cublasLt", "'$0' is NVIDIA's library: link roc::hipblaslt"},
-        {"CUDA::cublas($|[^L])", "'$0' is NVIDIA's library: link roc::hipblas"},
-        {"CUDA::cufft", "'$0' is NVIDIA's library: link hip::hipfft"},
-        {"CUDA::curand", "'$0' is NVIDIA's library: link hip::hiprand"},
-        {"CUDA::cusparse", "'$0' is NVIDIA's library: link roc::hipsparse"},
-        {"CUDA::cusolver", "'$0' is NVIDIA's library: link roc::hipsolver"},
-        {"CUDA::(nvToolsExt|nvtx3)", "'$0' is NVIDIA's tracer: link roctx64 "
-                                      "(roctracer)"},
+    };
+    // Library targets come from the rules' library blocks.
+    for (const LineRule &L : libraryTargetRules())
+      R.push_back(L);
+    std::vector<LineRule> Rest = {
         {"CUDA::[A-Za-z_0-9]+", "'$0' is an NVIDIA imported target: use the "
                                 "hip:: or roc:: counterpart"},
         {"CMAKE_CUDA_[A-Z_]+", "'$0' configures NVIDIA's CUDA language: use "
@@ -59,6 +56,7 @@ void CMakeScanner::scan(const std::string &File, llvm::StringRef Text,
         {"CUDA_NVCC_FLAGS", "'$0' holds nvcc flags: use CMAKE_HIP_FLAGS with "
                             "hipcc/clang flags"},
     };
+    R.insert(R.end(), Rest.begin(), Rest.end());
     for (const LineRule &F : nvccFlagRules())
       R.push_back(F);
     return R;

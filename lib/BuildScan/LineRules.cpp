@@ -1,5 +1,7 @@
 #include "BuildScan/LineRules.h"
 
+#include "Rules/Library.h"
+
 #include "llvm/ADT/SmallVector.h"
 
 #include <algorithm>
@@ -8,6 +10,17 @@
 #include <mutex>
 
 namespace hipport::buildscan {
+
+/// Text as a POSIX ERE matching itself.
+static std::string escaped(llvm::StringRef Text) {
+  std::string Out;
+  for (char C : Text) {
+    if (llvm::StringRef(".[]()*+?{}|^$\\").contains(C))
+      Out += '\\';
+    Out += C;
+  }
+  return Out;
+}
 
 /// Compiled once per pattern; llvm::Regex matching is const and thread safe.
 static const llvm::Regex &compiled(const std::string &P) {
@@ -136,17 +149,32 @@ const std::vector<LineRule> &nvccFlagRules() {
       {"-lineinfo", "'$0' is an nvcc flag: use -gline-tables-only"},
       {"-lcudart(_static)?", "'$0' links the CUDA runtime: use -lamdhip64"},
       {"-lcuda($|[^a-zA-Z_])", "'$0' links the CUDA driver: use -lamdhip64"},
-      {"-lcublasLt", "'$0' is NVIDIA's library: use -lhipblaslt"},
-      {"-lcublas($|[^L])", "'$0' is NVIDIA's library: use -lhipblas"},
-      {"-lcufft", "'$0' is NVIDIA's library: use -lhipfft"},
-      {"-lcurand", "'$0' is NVIDIA's library: use -lhiprand"},
-      {"-lcusparse", "'$0' is NVIDIA's library: use -lhipsparse"},
-      {"-lcusolver", "'$0' is NVIDIA's library: use -lhipsolver"},
-      {"-lnvToolsExt", "'$0' is NVIDIA's library: use -lroctx64"},
-      {"-lnccl", "'$0' is NVIDIA's library: use -lrccl"},
-      {"-lcudnn", "'$0' is NVIDIA's library: use -lMIOpen"},
   };
-  return R;
+  static const std::vector<LineRule> All = [] {
+    std::vector<LineRule> V = R;
+    // Libraries' link names come from the rules' library blocks.
+    for (const rules::Library &L : rules::builtinLibraries())
+      for (const rules::LibraryPair &P : L.Link)
+        V.push_back({"-l" + escaped(P.Cuda) + "($|[^A-Za-z0-9_])",
+                     P.Hip.empty()
+                         ? "'$0' is NVIDIA's library: no ROCm library of the "
+                           "same shape (" + L.Rocm + ")"
+                         : "'$0' is NVIDIA's library: use -l" + P.Hip});
+    return V;
+  }();
+  return All;
+}
+
+const std::vector<LineRule> &libraryTargetRules() {
+  static const std::vector<LineRule> V = [] {
+    std::vector<LineRule> Out;
+    for (const rules::Library &L : rules::builtinLibraries())
+      for (const rules::LibraryPair &P : L.CMake)
+        Out.push_back({escaped(P.Cuda) + "($|[^A-Za-z0-9_])",
+                       "'$0' is NVIDIA's library: link " + P.Hip});
+    return Out;
+  }();
+  return V;
 }
 
 } // namespace hipport::buildscan

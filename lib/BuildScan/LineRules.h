@@ -24,8 +24,12 @@ void scanLines(const ScannerInfo &Info, const std::string &File,
                char Comment, std::vector<core::Finding> &Out,
                llvm::StringRef OnlyLinesMatching = "");
 
-/// nvcc command-line flags and CUDA libraries, shared by Makefile, shell,
-/// CMake and setup.py scanners.
+/// nvcc command-line flags and CUDA libraries (-l names from the rules'
+/// library blocks), shared by Makefile, shell, CMake and setup.py scanners.
 const std::vector<LineRule> &nvccFlagRules();
+
+/// CMake imported targets of CUDA libraries (CUDA::cublas, ...), from the
+/// rules' library blocks.
+const std::vector<LineRule> &libraryTargetRules();
 
 } // namespace hipport::buildscan

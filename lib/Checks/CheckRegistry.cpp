@@ -24,6 +24,10 @@ static std::unique_ptr<Check> makePtx(const CheckOptions &O) {
   return std::make_unique<InlinePtxCheck>(O.Ptx);
 }
 
+static std::unique_ptr<Check> makeNvidiaOnly(const CheckOptions &O) {
+  return std::make_unique<NvidiaOnlyFeatureCheck>(O.Rules, O.Target);
+}
+
 /// Build-scanner descriptions, converted once to CheckInfo.
 static const std::vector<CheckInfo> &buildInfos() {
   static const std::vector<CheckInfo> Infos = [] {
@@ -45,7 +49,7 @@ const std::vector<RegisteredCheck> &registry() {
         {&ShuffleWidthCheck::Info, make<ShuffleWidthCheck>},
         {&WarpSizeConstexprCheck::Info, make<WarpSizeConstexprCheck>},
         {&InlinePtxCheck::Info, makePtx},
-        {&NvidiaOnlyFeatureCheck::Info, make<NvidiaOnlyFeatureCheck>},
+        {&NvidiaOnlyFeatureCheck::Info, makeNvidiaOnly},
         {&WidthGuardCheck::Info, make<WidthGuardCheck>},
         {&HostLaunchWidthCheck::Info, make<HostLaunchWidthCheck>},
         // Reported by the linter itself, from the parse's outcome.

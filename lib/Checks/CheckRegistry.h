@@ -3,6 +3,7 @@
 
 #include "Checks/Check.h"
 #include "Checks/PtxTable.h"
+#include "Rules/RuleSet.h"
 
 #include <memory>
 #include <vector>
@@ -12,6 +13,10 @@ namespace hipport::checks {
 /// What checks may need beyond the AST: data loaded once per run.
 struct CheckOptions {
   std::shared_ptr<const PtxTable> Ptx;
+  /// The rule tables and target: what HIP has at the target ROCm release
+  /// (null: the built-in tables, newest release).
+  std::shared_ptr<const rules::RuleSet> Rules;
+  rules::TargetOptions Target;
 };
 
 /// A registered check: its description and, for AST checks, a factory.

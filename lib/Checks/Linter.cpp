@@ -444,6 +444,8 @@ llvm::Expected<LintResult> lint(const project::Project &P,
       return T.takeError();
     CO.Ptx = std::make_shared<const PtxTable>(std::move(*T));
   }
+  CO.Rules = Opts.Rules;
+  CO.Target = Opts.Target;
   LintResult R;
   std::vector<std::string> TUs;
   for (const std::string &TU : P.translationUnits())

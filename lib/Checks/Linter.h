@@ -20,6 +20,10 @@ struct LintOptions {
   /// Another analysis to run on the same parse of each TU (report's
   /// inventory): one clang parse serves both.
   frontend::ConsumerFactory AlsoConsume;
+  /// Rule tables and target ROCm for checks that ask what HIP has there
+  /// (null: the built-in tables).
+  std::shared_ptr<const rules::RuleSet> Rules;
+  rules::TargetOptions Target;
 };
 
 struct LintResult {

@@ -4,7 +4,6 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
-#include "llvm/ADT/StringMap.h"
 
 #include <fmt/format.h>
 
@@ -21,40 +20,50 @@ const CheckInfo NvidiaOnlyFeatureCheck::Info = {
 /// LDS per workgroup on CDNA up to gfx942 (MI300); gfx950 has 160 KiB.
 static constexpr int64_t LdsLimit = 64 * 1024;
 
-/// What each NVIDIA-only function is and what to do on AMD.
-static const llvm::StringMap<const char *> &advice() {
-  static const llvm::StringMap<const char *> M = {
-      {"__nanosleep", "use __builtin_amdgcn_s_sleep(n) (n x 64 clocks)"},
-      {"__match_any_sync", "no HIP match intrinsic; emulate with a ballot loop"},
-      {"__match_all_sync", "no HIP match intrinsic; emulate with a ballot loop"},
-      {"__reduce_add_sync", "no warp-reduce intrinsic; use a shuffle reduction"},
-      {"__reduce_min_sync", "no warp-reduce intrinsic; use a shuffle reduction"},
-      {"__reduce_max_sync", "no warp-reduce intrinsic; use a shuffle reduction"},
-      {"__reduce_and_sync", "no warp-reduce intrinsic; use a shuffle reduction"},
-      {"__reduce_or_sync", "no warp-reduce intrinsic; use a shuffle reduction"},
-      {"__reduce_xor_sync", "no warp-reduce intrinsic; use a shuffle reduction"},
-      {"__pipeline_memcpy_async", "no cp.async on AMD; load, store to shared "
-                                  "memory and __syncthreads()"},
-      {"__pipeline_commit", "no cp.async pipeline on AMD"},
-      {"__pipeline_wait_prior", "no cp.async pipeline on AMD"},
-      {"__pipeline_arrive_on", "no cp.async pipeline on AMD"},
-      {"memcpy_async", "no asynchronous global-to-shared copy on AMD; copy "
-                       "and synchronise"},
-      {"make_pipeline", "no cuda::pipeline on AMD"},
-      {"this_cluster", "no thread-block clusters on AMD"},
-      {"cudaLaunchKernelEx", "launch attributes such as clusters have no HIP "
-                             "path; use hipLaunchKernelGGL"},
-      {"cuTensorMapEncodeTiled", "no Tensor Memory Accelerator on AMD"},
-      {"cuTensorMapEncodeIm2col", "no Tensor Memory Accelerator on AMD"},
-  };
-  return M;
+const std::vector<llvm::StringRef> &NvidiaOnlyFeatureCheck::features() {
+  static const std::vector<llvm::StringRef> Names = {
+      "__nanosleep",         "__match_any_sync",        "__match_all_sync",
+      "__reduce_add_sync",   "__reduce_min_sync",       "__reduce_max_sync",
+      "__reduce_and_sync",   "__reduce_or_sync",        "__reduce_xor_sync",
+      "__pipeline_memcpy_async", "__pipeline_commit",   "__pipeline_wait_prior",
+      "__pipeline_arrive_on", "memcpy_async",           "make_pipeline",
+      "this_cluster",        "cudaLaunchKernelEx",      "cuTensorMapEncodeTiled",
+      "cuTensorMapEncodeIm2col"};
+  return Names;
+}
+
+NvidiaOnlyFeatureCheck::NvidiaOnlyFeatureCheck(
+    std::shared_ptr<const rules::RuleSet> R, rules::TargetOptions T)
+    : Check(Info), Rules(std::move(R)), Target(std::move(T)) {
+  if (Rules)
+    return;
+  // The clang-tidy plugin has no command line for tables: the built-in ones.
+  static const std::shared_ptr<const rules::RuleSet> Builtin = [] {
+    auto RS = rules::RuleSet::loadBuiltin();
+    if (!RS) {
+      llvm::consumeError(RS.takeError());
+      return std::make_shared<const rules::RuleSet>();
+    }
+    return std::make_shared<const rules::RuleSet>(std::move(*RS));
+  }();
+  Rules = Builtin;
+}
+
+std::string NvidiaOnlyFeatureCheck::advice(llvm::StringRef Name) const {
+  const rules::RuleEntry *E = Rules->find(Name);
+  if (!E)
+    return "no HIP counterpart";
+  rules::Mapping M = Rules->resolve(*E, Target);
+  if (M.Act == rules::Mapping::Action::Rename)
+    return "";
+  return M.Note.empty() ? "no HIP counterpart" : M.Note;
 }
 
 void NvidiaOnlyFeatureCheck::registerMatchers(MatchFinder &F) {
   auto NotInst = unless(isInTemplateInstantiation());
   std::vector<std::string> Names;
-  for (const auto &E : advice())
-    Names.push_back(E.getKey().str());
+  for (llvm::StringRef N : features())
+    Names.push_back(N.str());
   F.addMatcher(callExpr(callee(functionDecl(hasAnyName(std::vector<llvm::StringRef>(Names.begin(), Names.end()))).bind("fn")),
                         NotInst)
                    .bind("call"),
@@ -129,11 +138,15 @@ void NvidiaOnlyFeatureCheck::run(const MatchFinder::MatchResult &R) {
     std::string Advice, What;
     if (const auto *Fn = R.Nodes.getNodeAs<FunctionDecl>("fn")) {
       What = Fn->getName().str();
-      Advice = advice().lookup(Fn->getName());
+      Advice = advice(Fn->getName());
+      if (Advice.empty())
+        return; // HIP has it at the target: hipport port renames it
     } else if (const auto *W = R.Nodes.getNodeAs<FunctionDecl>("wmma")) {
       What = "nvcuda::wmma::" + W->getName().str();
-      Advice = "tensor-core fragments map to rocWMMA (rocwmma::) on AMD "
-               "matrix cores";
+      const rules::Library *L = rules::builtinLibrary("wmma");
+      Advice = fmt::format("tensor-core fragments map to {} on AMD matrix "
+                           "cores",
+                           L ? L->Rocm : "the AMD matrix-core library");
     }
     D.Loc = Call->getBeginLoc();
     D.Range = Call->getSourceRange();

@@ -28,6 +28,10 @@ struct PortOptions {
   std::string OffloadArch = "gfx90a";
   /// Rewrite CMake files and Makefiles for hipcc (off: copy them as they are).
   bool RewriteBuildFiles = true;
+  /// Rewrite operations files (Dockerfiles, Kubernetes and Helm YAML,
+  /// compose files, scripts, dashboards) with rules/ops/operations.json and
+  /// report the items it has no mechanical form for.
+  bool RewriteOps = false;
   /// Rewrite kernel launches only (needs Launch = HipLaunchKernelGGL): no
   /// renames, header swaps or token pass. `hipport validate` uses it to make
   /// the CUDA original compile as C++ on runtime/hipcpu, semantics unchanged.

@@ -1,10 +1,12 @@
 #include "Port/Porter.h"
 
 #include "BuildScan/BuildRewriter.h"
+#include "BuildScan/BuildScanner.h"
 #include "Core/FileWriter.h"
 #include "Core/SourceText.h"
 #include "Port/AstFix.h"
 #include "Port/AstRenamer.h"
+#include "Port/OpsPort.h"
 #include "Port/TokenRenamer.h"
 
 #include "clang/Frontend/FrontendAction.h"
@@ -124,6 +126,27 @@ static void portBuildFile(PortedFile &PF, const PortOptions &Opts,
     AddFinding(std::move(F));
 }
 
+/// An operations file under `port --ops`: same edit set, writer and diff.
+template <class AddFindingFn>
+static void portOpsFile(PortedFile &PF, rules::RocmVersion Target,
+                        AddFindingFn &AddFinding) {
+  OpsPort O = portOps(PF.Source->Path, PF.Original,
+                      rules::OpsTable::builtin(), Target);
+  PF.Ported = O.Edits.apply(PF.Original);
+  PF.Stats.LinesChanged = changedLines(PF.Original, O.Edits);
+  PF.Edits = std::move(O.Edits);
+  for (const auto &[K, V] : O.Rewrites)
+    PF.Stats.Rewrites[K] += V;
+  for (core::Finding &F : O.Findings)
+    AddFinding(std::move(F));
+  // setup.py (CUDAExtension, 'nvcc' flags) and scripts that call nvcc: what
+  // lint reports there is reported here too, by the same scanners.
+  if (buildscan::isBuildFile(PF.Source->Path))
+    for (core::Finding &F :
+         buildscan::scanBuildFile(PF.Source->Path, PF.Original))
+      AddFinding(std::move(F));
+}
+
 llvm::Expected<PortResult> portProject(const project::Project &P,
                                        const rules::RuleSet &Rules,
                                        const PortOptions &Opts) {
@@ -214,6 +237,11 @@ llvm::Expected<PortResult> portProject(const project::Project &P,
       if (Opts.RewriteBuildFiles && !Opts.LaunchesOnly &&
           buildscan::isRewritableBuildFile(PF.Source->Path))
         portBuildFile(PF, Opts, AddFinding);
+      else if (Opts.RewriteOps && !Opts.LaunchesOnly &&
+               rules::OpsTable::builtin().rewritesFile(PF.Source->Path))
+        portOpsFile(PF,
+                    Opts.Target.Rocm ? *Opts.Target.Rocm : Rules.newestRocm(),
+                    AddFinding);
       continue;
     }
     FileEdits Edits;

@@ -12,7 +12,7 @@ namespace hipport::report {
 namespace {
 
 const char *const Kinds[] = {"lint-error", "inline-ptx", "unsupported-api",
-                             "lint-warning", "build"};
+                             "lint-warning", "build", "ops"};
 
 /// Inline PTX is found twice, by the ptx-* lint checks and by the kernel
 /// walk; the lint finding is the precise place, the kernel the fallback
@@ -39,6 +39,8 @@ const char *manualTitle(const std::string &Kind) {
     return "lint warnings";
   if (Kind == "build")
     return "build items without a rewrite";
+  if (Kind == "ops")
+    return "operations items without a rewrite";
   return "other";
 }
 
@@ -85,6 +87,19 @@ void automation(Report &R) {
     else
       A.Sites.push_back(
           {"build", B.Loc, fmt::format("{} [{}]", B.Message, B.Check), 1});
+  }
+
+  // Operations: what `port --ops` rewrites, and Triton kernels, which
+  // retarget themselves, are automatic; the rest is a site per kind and file.
+  std::set<std::pair<std::string, std::string>> OpsSeen;
+  for (const OpsItem &O : R.Operations) {
+    if (O.Rewritten || O.PortsItself) {
+      ++A.Automatic;
+      continue;
+    }
+    if (OpsSeen.insert({O.Kind, O.Loc.File}).second)
+      A.Sites.push_back(
+          {"ops", O.Loc, fmt::format("{}: {} [{}]", O.Text, O.Rocm, O.Kind), 1});
   }
 
   std::stable_sort(A.Sites.begin(), A.Sites.end(), [](auto &X, auto &Y) {

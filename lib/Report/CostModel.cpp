@@ -278,7 +278,7 @@ void estimate(Report &R, const CostModel &M) {
 
   std::set<std::pair<std::string, std::string>> OpsSeen;
   for (const OpsItem &O : R.Operations)
-    if (OpsSeen.insert({O.Kind, O.Loc.File}).second)
+    if (!O.PortsItself && OpsSeen.insert({O.Kind, O.Loc.File}).second)
       Add("ops-item", fmt::format("{} in {}", O.Kind, O.Loc.File), O.Loc.File);
 
   for (const Unparsed &U : R.UnparsedTUs)

@@ -10,8 +10,8 @@
 namespace hipport::report {
 
 /// A CUDA library the report recognises, by its headers and by the rule
-/// family of its API, and what replaces it on ROCm. The data lives in
-/// rules/report/libraries.json, not here.
+/// family of its API, and what replaces it on ROCm. The data is the
+/// `library` block of each rules/*.json family (rules::Library), not here.
 struct LibraryInfo {
   std::string Id;
   std::string Name;
@@ -25,13 +25,9 @@ struct LibraryInfo {
   std::vector<std::string> Families;
 };
 
-/// rules/report/libraries.json.
-std::string librariesFile();
-/// Parses a libraries table; every problem at once, "file:/pointer: message".
-llvm::Expected<std::vector<LibraryInfo>> loadLibraries(const std::string &File);
-
-/// The built-in table, loaded once. A broken table is reported on stderr
-/// once and reads as empty (the report then names no library).
+/// The libraries of the built-in rule families (language families such as
+/// the runtime left out), loaded once. A broken table is reported on stderr
+/// once and its library is then missing.
 const std::vector<LibraryInfo> &libraries();
 /// The library an #include path belongs to, or null.
 const LibraryInfo *libraryForHeader(llvm::StringRef Include);

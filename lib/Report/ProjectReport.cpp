@@ -115,6 +115,9 @@ llvm::Expected<Report> buildReport(const project::Project &P,
     Extra.push_back(S);
   R.ThirdPartyDirs = Extra;
 
+  rules::RocmVersion Target =
+      Opts.Target.Rocm ? *Opts.Target.Rocm : Rules.newestRocm();
+
   // Files, lines, dialects.
   std::map<std::string, FileFacts> Facts; // by absolute path
   std::map<std::string, DirectoryStats> Dirs;
@@ -143,7 +146,7 @@ llvm::Expected<Report> buildReport(const project::Project &P,
       ++R.ThirdPartyFiles;
       R.ThirdPartyLines += FF.Lines;
     }
-    for (OpsItem &O : scanOps(Text, F.Relative, FF.Source))
+    for (OpsItem &O : scanOps(Text, F.Relative, FF.Source, Target))
       R.Operations.push_back(std::move(O));
     if (!FF.Source)
       continue;
@@ -165,6 +168,10 @@ llvm::Expected<Report> buildReport(const project::Project &P,
     checks::LintOptions LO;
     LO.Jobs = Opts.Jobs;
     LO.AlsoConsume = Collector.consumerFactory();
+    // The report's own tables (user rules included) and target: borrowed.
+    LO.Rules = std::shared_ptr<const rules::RuleSet>(
+        &Rules, [](const rules::RuleSet *) {});
+    LO.Target = Opts.Target;
     auto LR = checks::lint(P, Opts.Lint, LO);
     if (!LR)
       return LR.takeError();

@@ -416,7 +416,10 @@ void writeReportHtml(llvm::raw_ostream &OS, const Report &R,
       OS << fmt::format("<tr><td>{}</td><td>{}</td><td><code>{}</code></td>"
                         "<td>{}</td></tr>\n",
                         loc(Link, O.Loc), esc(O.Kind), esc(O.Text),
-                        esc(O.Rocm));
+                        esc(O.Rocm) +
+                            (O.Rewritten ? " <span class=\"muted\">hipport "
+                                           "port --ops rewrites it</span>"
+                                         : ""));
     OS << "</tbody></table>\n";
   }
   if (!R.UnparsedTUs.empty()) {

@@ -123,6 +123,8 @@ struct OpsItem {
   Location Loc;
   std::string Text; ///< the line, trimmed
   std::string Rocm;
+  bool Rewritten = false;   ///< `hipport port --ops` rewrites it
+  bool PortsItself = false; ///< retargets without a rewrite (Triton)
 };
 
 /// A translation unit clang could not parse; its files were text-scanned.

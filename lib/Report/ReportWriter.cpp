@@ -319,7 +319,9 @@ void writeReportJson(llvm::raw_ostream &OS, const Report &R) {
                                {"file", O.Loc.File},
                                {"line", O.Loc.Line},
                                {"text", O.Text},
-                               {"rocm", O.Rocm}});
+                               {"rocm", O.Rocm},
+                               {"rewrite", O.Rewritten},
+                               {"portsItself", O.PortsItself}});
   J["unparsed"] = ojson::array();
   for (const Unparsed &U : R.UnparsedTUs)
     J["unparsed"].push_back({{"file", U.File},
@@ -562,8 +564,9 @@ void writeReportMarkdown(llvm::raw_ostream &OS, const Report &R) {
     OS << "\n## Operations\n\n| Where | Item | Line | ROCm |\n"
           "|---|---|---|---|\n";
     for (const OpsItem &O : R.Operations)
-      OS << fmt::format("| {}:{} | {} | `{}` | {} |\n", O.Loc.File, O.Loc.Line,
-                        O.Kind, md(O.Text), md(O.Rocm));
+      OS << fmt::format("| {}:{} | {} | `{}` | {}{} |\n", O.Loc.File,
+                        O.Loc.Line, O.Kind, md(O.Text), md(O.Rocm),
+                        O.Rewritten ? " (hipport port --ops rewrites it)" : "");
   }
   if (!R.UnparsedTUs.empty()) {
     OS << "\n## Not parsed (text-scanned)\n\n";

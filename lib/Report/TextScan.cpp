@@ -1,6 +1,8 @@
 #include "Report/TextScan.h"
 
 #include "Core/SourceText.h"
+#include "Rules/Library.h"
+#include "Rules/OpsRules.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
@@ -99,28 +101,22 @@ std::vector<std::string> includes(llvm::StringRef Stripped) {
   return Out;
 }
 
+/// True when Include starts with one of the CUDA (Hip false) or HIP (Hip
+/// true) include prefixes of the rules' library blocks, language included.
+static bool includedFrom(llvm::StringRef Include, bool Hip) {
+  for (const rules::Library &L : rules::builtinLibraries())
+    for (const std::string &P : Hip ? L.HipIncludes : L.CudaIncludes)
+      if (Include.starts_with(P))
+        return true;
+  return false;
+}
+
 Dialect dialectOf(llvm::StringRef Path, llvm::StringRef Stripped) {
   bool Hip = llvm::sys::path::extension(Path) == ".hip";
   bool Cuda = false;
   for (const std::string &I : includes(Stripped)) {
-    llvm::StringRef S = I;
-    if (S.starts_with("hip/") || S.starts_with("hipblas") ||
-        S.starts_with("hipcub/") || S.starts_with("hipfft") ||
-        S.starts_with("hiprand") || S.starts_with("hipsparse") ||
-        S.starts_with("hipsolver") || S.starts_with("rccl") ||
-        S.starts_with("miopen/") || S.starts_with("rocblas") ||
-        S.starts_with("rocprim/") || S.starts_with("rocrand"))
-      Hip = true;
-    if (S.starts_with("cuda") || S.starts_with("cublas") ||
-        S.starts_with("cudnn") || S.starts_with("cufft") ||
-        S.starts_with("cusparse") || S.starts_with("cusolver") ||
-        S.starts_with("curand") || S.starts_with("cub/") ||
-        S.starts_with("thrust/") || S.starts_with("cooperative_groups") ||
-        S.starts_with("nccl.h") || S.starts_with("cutlass/") ||
-        S.starts_with("cute/") || S.starts_with("device_launch_parameters") ||
-        S.starts_with("mma.h") || S.starts_with("nvToolsExt") ||
-        S.starts_with("nvtx3/"))
-      Cuda = true;
+    Hip |= includedFrom(I, /*Hip=*/true);
+    Cuda |= includedFrom(I, /*Hip=*/false);
   }
   if (Hip)
     return Dialect::Hip;
@@ -295,77 +291,19 @@ std::vector<NameUse> scanNames(llvm::StringRef T, const std::string &File,
   return Out;
 }
 
-namespace {
-
-struct OpsPattern {
-  const char *Kind;
-  const char *Needle; ///< substring that must appear (case-insensitive)
-  bool SourceToo;     ///< also in C/C++/CUDA files
-  const char *Rocm;
-};
-
-const OpsPattern Patterns[] = {
-    {"ops-visible-devices", "cuda_visible_devices", true,
-     "HIP_VISIBLE_DEVICES (or ROCR_VISIBLE_DEVICES)"},
-    {"ops-visible-devices", "nvidia_visible_devices", true,
-     "ROCR_VISIBLE_DEVICES; expose /dev/kfd and /dev/dri to the container"},
-    {"ops-telemetry", "nvidia-smi", true, "amd-smi (rocm-smi on older ROCm)"},
-    {"ops-telemetry", "nvml", false, "amdsmi (AMD SMI library, Python amdsmi)"},
-    {"ops-telemetry", "dcgm", true,
-     "AMD Device Metrics Exporter / amd-smi metrics"},
-    {"ops-k8s-gpu-resource", "nvidia.com/gpu", true,
-     "amd.com/gpu (AMD GPU device plugin for Kubernetes)"},
-    {"ops-container-image", "nvcr.io/", true,
-     "rocm/dev-ubuntu-*, rocm/pytorch or rocm/tensorflow images"},
-    {"ops-container-image", "nvidia/cuda", true,
-     "rocm/dev-ubuntu-* images"},
-    {"ops-container-runtime", "nvidia-docker", true,
-     "docker --device=/dev/kfd --device=/dev/dri --group-add video"},
-    {"ops-container-runtime", "--gpus", false,
-     "docker --device=/dev/kfd --device=/dev/dri --group-add video"},
-    {"ops-container-runtime", "runtime: nvidia", false,
-     "no runtime class needed: device plugin plus /dev/kfd, /dev/dri"},
-    {"ops-container-runtime", "runtimeclassname: nvidia", false,
-     "no runtime class needed: device plugin plus /dev/kfd, /dev/dri"},
-    {"ops-container-runtime", "nvidia-container", true,
-     "AMD container toolkit or plain device mounts"},
-    {"ops-nccl-env", "nccl_", false,
-     "RCCL reads NCCL_* variables; check each against RCCL's list"},
-    {"ops-launch-blocking", "cuda_launch_blocking", true,
-     "AMD_SERIALIZE_KERNEL=3 / HIP_LAUNCH_BLOCKING=1"},
-    {"ops-profiler", "nvprof", true, "rocprofv3"},
-    {"ops-profiler", "nsys ", false, "rocprofv3 / rocprof-sys"},
-    {"ops-profiler", "ncu ", false, "rocprof-compute"},
-    {"ops-toolkit-path", "cuda_home", false, "ROCM_PATH"},
-};
-
-} // namespace
-
 std::vector<OpsItem> scanOps(llvm::StringRef Text, const std::string &File,
-                             bool IsSource) {
+                             bool IsSource, rules::RocmVersion Target) {
   std::vector<OpsItem> Out;
-  llvm::SmallVector<llvm::StringRef> Lines;
-  Text.split(Lines, '\n');
-  for (size_t I = 0; I < Lines.size(); ++I) {
-    llvm::StringRef L = Lines[I].trim();
-    if (L.empty() || L.size() > 400)
-      continue;
-    std::string Lower = L.lower();
-    std::set<std::string> Kinds;
-    for (const OpsPattern &P : Patterns) {
-      if ((IsSource && !P.SourceToo) || Kinds.count(P.Kind))
-        continue;
-      size_t At = Lower.find(P.Needle);
-      if (At == std::string::npos)
-        continue;
-      // Word starts only: "nsys " inside "ansys " is not the profiler.
-      if (At > 0 && (isIdent(Lower[At - 1]) && P.Needle[0] != '-'))
-        if (llvm::StringRef(P.Kind) == "ops-profiler" ||
-            llvm::StringRef(P.Kind) == "ops-nccl-env")
-          continue;
-      Kinds.insert(P.Kind);
-      Out.push_back({P.Kind, {File, unsigned(I + 1)}, L.str(), P.Rocm});
-    }
+  for (rules::OpsHit &H : rules::scanOpsText(Text, IsSource,
+                                             rules::OpsTable::builtin(), Target)) {
+    // The line goes into JSON and HTML: a Latin-1 byte becomes '?'.
+    for (unsigned Bad; !core::isValidUtf8(H.Text, Bad);)
+      H.Text[Bad] = '?';
+    OpsItem O{H.Pattern->Kind, {File, H.Line}, std::move(H.Text),
+              std::move(H.Counterpart)};
+    O.Rewritten = !H.Edits.empty();
+    O.PortsItself = H.Pattern->PortsItself;
+    Out.push_back(std::move(O));
   }
   return Out;
 }

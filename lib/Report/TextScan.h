@@ -40,10 +40,12 @@ std::vector<NameUse> scanNames(llvm::StringRef Stripped,
                                const std::string &File,
                                const rules::RuleSet &Rules);
 
-/// Deployment and monitoring lines that name NVIDIA: CUDA_VISIBLE_DEVICES,
-/// nvidia-smi, NVML, `nvidia.com/gpu`, NVIDIA base images, NCCL_ variables,
-/// profilers. IsSource: a C/C++/CUDA file, where NVML is API use instead.
+/// Deployment and monitoring lines that name NVIDIA (rules/ops/operations.json:
+/// CUDA_VISIBLE_DEVICES, nvidia-smi, NVML, DCGM, `nvidia.com/gpu`, NVIDIA
+/// base images, NCCL_ variables, profilers, Triton kernels), each marked
+/// with whether `port --ops` rewrites it at Target. IsSource: a C/C++/CUDA
+/// file, where NVML is API use instead.
 std::vector<OpsItem> scanOps(llvm::StringRef Text, const std::string &File,
-                             bool IsSource);
+                             bool IsSource, rules::RocmVersion Target);
 
 } // namespace hipport::report

@@ -18,54 +18,22 @@ namespace hipport::rules {
 
 namespace {
 
+/// Every family whose library block names entry headers on both sides;
+/// the HIP side lists the current path and the pre-5.2 flat one so either
+/// ROCm layout scans.
 const std::vector<FamilyPreset> &presets() {
-  // Entry headers as the toolkits install them; the HIP side lists both the
-  // current path and the pre-5.2 flat one so either ROCm layout scans.
-  static const std::vector<FamilyPreset> All = {
-      {"cublas",
-       {"cublas_v2.h", "cublas_api.h", "cublasLt.h"},
-       {"hipblas/hipblas.h", "hipblas.h", "hipblaslt/hipblaslt.h",
-        "hipblaslt.h"},
-       {{"cublasLt", "hipblasLt"},
-        {"CUBLASLT_", "HIPBLASLT_"},
-        {"cublas", "hipblas"},
-        {"CUBLAS_", "HIPBLAS_"}}},
-      {"cudnn",
-       {"cudnn.h"},
-       {"miopen/miopen.h"},
-       {{"cudnn", "miopen"}, {"CUDNN_", "MIOPEN_"}}},
-      {"cufft",
-       {"cufft.h", "cufftXt.h"},
-       {"hipfft/hipfft.h", "hipfft/hipfftXt.h", "hipfft.h"},
-       {{"cufft", "hipfft"}, {"CUFFT_", "HIPFFT_"}}},
-      {"curand",
-       {"curand.h", "curand_kernel.h"},
-       {"hiprand/hiprand.h", "hiprand/hiprand_kernel.h", "hiprand.h",
-        "hiprand_kernel.h"},
-       {{"curand", "hiprand"}, {"CURAND_", "HIPRAND_"}}},
-      {"cusolver",
-       {"cusolverDn.h", "cusolverSp.h", "cusolverRf.h", "cusolverMg.h",
-        "cusolver_common.h"},
-       {"hipsolver/hipsolver.h", "hipsolver.h"},
-       {{"cusolver", "hipsolver"}, {"CUSOLVER_", "HIPSOLVER_"}}},
-      {"cusparse",
-       {"cusparse.h"},
-       {"hipsparse/hipsparse.h", "hipsparse.h"},
-       {{"cusparse", "hipsparse"}, {"CUSPARSE_", "HIPSPARSE_"}}},
-      {"nccl",
-       {"nccl.h"},
-       {"rccl/rccl.h", "rccl.h"},
-       {{"nccl", "nccl"}, {"NCCL_", "NCCL_"}}},
-      {"nvml", {"nvml.h"}, {"rocm_smi/rocm_smi.h"}, {{"nvml", "rsmi_"}}},
-      {"nvrtc",
-       {"nvrtc.h"},
-       {"hip/hiprtc.h"},
-       {{"nvrtc", "hiprtc"}, {"NVRTC_", "HIPRTC_"}}},
-      {"nvtx",
-       {"nvtx3/nvToolsExt.h", "nvToolsExt.h"},
-       {"roctracer/roctx.h", "roctx.h"},
-       {{"nvtx", "roctx"}}},
-  };
+  static const std::vector<FamilyPreset> All = [] {
+    std::vector<FamilyPreset> V;
+    for (const Library &L : builtinLibraries()) {
+      if (L.CudaHeaders.empty() || L.HipHeaders.empty() || L.Prefixes.empty())
+        continue;
+      FamilyPreset P{L.Family, L.CudaHeaders, L.HipHeaders, {}};
+      for (const LibraryPair &X : L.Prefixes)
+        P.Prefixes.push_back({X.Cuda, X.Hip});
+      V.push_back(std::move(P));
+    }
+    return V;
+  }();
   return All;
 }
 

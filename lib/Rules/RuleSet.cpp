@@ -62,6 +62,7 @@ class Loader {
 public:
   std::vector<std::string> Errors;
   std::vector<RuleEntry> Entries;
+  std::vector<Library> Libraries;
   std::vector<bool> Overrides;
 
   void loadFile(const std::string &Path) {
@@ -81,12 +82,16 @@ public:
       err(Path, "", "a rules file must be a JSON object");
       return;
     }
-    checkKeys(Path, "", Doc, {"family", "description", "headers", "entries"});
+    checkKeys(Path, "", Doc,
+              {"family", "description", "library", "headers", "entries"});
     std::string Family;
     if (!Doc.contains("family") || !Doc["family"].is_string())
       err(Path, "/family", "required string is missing");
     else
       Family = Doc["family"];
+    if (Doc.contains("library"))
+      Libraries.push_back(
+          parseLibrary(Doc["library"], Family, Path, "/library", Errors));
     if (Doc.contains("headers")) {
       if (!Doc["headers"].is_array())
         err(Path, "/headers", "must be an array");
@@ -254,6 +259,7 @@ llvm::Expected<RuleSet> RuleSet::load(const std::vector<std::string> &Files) {
   for (const std::string &F : Files)
     L.loadFile(F);
   RuleSet RS;
+  RS.Libraries = std::move(L.Libraries);
   for (size_t I = 0; I < L.Entries.size(); ++I) {
     RuleEntry &E = L.Entries[I];
     auto It = RS.Index.find(E.Cuda);

@@ -1,6 +1,8 @@
 //===- RuleSet.h - CUDA->HIP knowledge loaded from rules/*.json -*- C++ -*-===//
 #pragma once
 
+#include "Rules/Library.h"
+
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
 
@@ -86,6 +88,8 @@ public:
   const RuleEntry *find(llvm::StringRef Cuda) const;
   Mapping resolve(const RuleEntry &E, const TargetOptions &T) const;
   const std::vector<RuleEntry> &entries() const { return Entries; }
+  /// The `library` block of each family that has one, in load order.
+  const std::vector<Library> &libraries() const { return Libraries; }
   std::vector<FamilyStats> stats() const;
   /// Newest ROCm release named by any since_rocm.
   RocmVersion newestRocm() const;
@@ -95,6 +99,7 @@ public:
 
 private:
   std::vector<RuleEntry> Entries;
+  std::vector<Library> Libraries;
   llvm::StringMap<size_t> Index;
 };
 

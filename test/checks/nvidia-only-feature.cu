@@ -1,5 +1,10 @@
-// RUN: hipport lint %s --checks='-*,nvidia-only-feature' --fail-on=never --quiet \
-// RUN:   | FileCheck %s --implicit-check-not='warning:' --implicit-check-not='error:' --implicit-check-not='note:'
+// What is NVIDIA-only, and the advice, come from the rules at the target ROCm
+// release: __match_any_sync is mapped since ROCm 7.0, so only the 6.4 run
+// reports it.
+// RUN: hipport lint %s --checks='-*,nvidia-only-feature' --fail-on=never --quiet --rocm-version 7.1 \
+// RUN:   | FileCheck %s --check-prefixes=CHECK,NEW --implicit-check-not='warning:' --implicit-check-not='error:' --implicit-check-not='note:'
+// RUN: hipport lint %s --checks='-*,nvidia-only-feature' --fail-on=never --quiet --rocm-version 6.4 \
+// RUN:   | FileCheck %s --check-prefixes=CHECK,OLD --implicit-check-not='warning:' --implicit-check-not='error:' --implicit-check-not='note:'
 #include <mma.h>
 #include <cuda_pipeline.h>
 using namespace nvcuda;
@@ -54,20 +59,21 @@ __global__ void fine(float *out) {
   __shared__ float tile[1024];
   out[0] = tile[0] + __shfl_sync(0xffffffffu, out[1], 0);
 }
-// CHECK: nvidia-only-feature.cu:7:17: error: __nanosleep is NVIDIA-only: use __builtin_amdgcn_s_sleep(n) (n x 64 clocks) [nvidia-only-feature]
-// CHECK: nvidia-only-feature.cu:10:18: error: __shared__ 'globalTile' of 68000 bytes exceeds the 64 KiB of LDS per workgroup on AMD CDNA GPUs (gfx90a, gfx942) [nvidia-only-feature]
-// CHECK: nvidia-only-feature.cu:15:3: error: nvcuda::wmma::fill_fragment is NVIDIA-only: tensor-core fragments map to rocWMMA (rocwmma::) on AMD matrix cores [nvidia-only-feature]
-// CHECK: nvidia-only-feature.cu:16:3: error: nvcuda::wmma::load_matrix_sync is NVIDIA-only: tensor-core fragments map to rocWMMA (rocwmma::) on AMD matrix cores [nvidia-only-feature]
-// CHECK: nvidia-only-feature.cu:17:3: error: nvcuda::wmma::store_matrix_sync is NVIDIA-only: tensor-core fragments map to rocWMMA (rocwmma::) on AMD matrix cores [nvidia-only-feature]
-// CHECK: nvidia-only-feature.cu:22:3: error: __pipeline_memcpy_async is NVIDIA-only: no cp.async on AMD; load, store to shared memory and __syncthreads() [nvidia-only-feature]
-// CHECK: nvidia-only-feature.cu:23:3: error: __pipeline_commit is NVIDIA-only: no cp.async pipeline on AMD [nvidia-only-feature]
-// CHECK: nvidia-only-feature.cu:24:3: error: __pipeline_wait_prior is NVIDIA-only: no cp.async pipeline on AMD [nvidia-only-feature]
-// CHECK: nvidia-only-feature.cu:25:3: error: __nanosleep is NVIDIA-only: use __builtin_amdgcn_s_sleep(n) (n x 64 clocks) [nvidia-only-feature]
-// CHECK: nvidia-only-feature.cu:27:20: error: __match_any_sync is NVIDIA-only: no HIP match intrinsic; emulate with a ballot loop [nvidia-only-feature]
-// CHECK: nvidia-only-feature.cu:28:13: error: __reduce_add_sync is NVIDIA-only: no warp-reduce intrinsic; use a shuffle reduction [nvidia-only-feature]
-// CHECK: nvidia-only-feature.cu:33:20: error: __shared__ 'tile' of 80000 bytes exceeds the 64 KiB of LDS per workgroup on AMD CDNA GPUs (gfx90a, gfx942) [nvidia-only-feature]
-// CHECK: nvidia-only-feature.cu:37:17: error: kernel 'manySmall' declares 80000 bytes of static shared memory, more than the 64 KiB of LDS per workgroup on AMD CDNA GPUs (gfx90a, gfx942) [nvidia-only-feature]
-// CHECK: nvidia-only-feature.cu:38:20: note: 40000 bytes here
-// CHECK: nvidia-only-feature.cu:39:20: note: 40000 bytes here
-// CHECK: nvidia-only-feature.cu:46:74: error: MaxDynamicSharedMemorySize of 98304 bytes exceeds the 64 KiB of LDS per workgroup on AMD CDNA GPUs (gfx90a, gfx942) [nvidia-only-feature]
-// CHECK: nvidia-only-feature.cu:47:17: error: dynamic shared memory in the launch of 100000 bytes exceeds the 64 KiB of LDS per workgroup on AMD CDNA GPUs (gfx90a, gfx942) [nvidia-only-feature]
+// CHECK: nvidia-only-feature.cu:12:17: error: __nanosleep is NVIDIA-only: no HIP counterpart; __builtin_amdgcn_s_sleep takes a constant in units of 64 clocks [nvidia-only-feature]
+// CHECK: nvidia-only-feature.cu:15:18: error: __shared__ 'globalTile' of 68000 bytes exceeds the 64 KiB of LDS per workgroup on AMD CDNA GPUs (gfx90a, gfx942) [nvidia-only-feature]
+// CHECK: nvidia-only-feature.cu:20:3: error: nvcuda::wmma::fill_fragment is NVIDIA-only: tensor-core fragments map to rocWMMA (rocwmma::) on AMD matrix cores [nvidia-only-feature]
+// CHECK: nvidia-only-feature.cu:21:3: error: nvcuda::wmma::load_matrix_sync is NVIDIA-only: tensor-core fragments map to rocWMMA (rocwmma::) on AMD matrix cores [nvidia-only-feature]
+// CHECK: nvidia-only-feature.cu:22:3: error: nvcuda::wmma::store_matrix_sync is NVIDIA-only: tensor-core fragments map to rocWMMA (rocwmma::) on AMD matrix cores [nvidia-only-feature]
+// CHECK: nvidia-only-feature.cu:27:3: error: __pipeline_memcpy_async is NVIDIA-only: no cp.async on AMD; load, store to shared memory and __syncthreads() [nvidia-only-feature]
+// CHECK: nvidia-only-feature.cu:28:3: error: __pipeline_commit is NVIDIA-only: no cp.async pipeline on AMD; the copies are synchronous, drop it [nvidia-only-feature]
+// CHECK: nvidia-only-feature.cu:29:3: error: __pipeline_wait_prior is NVIDIA-only: no cp.async pipeline on AMD; a __syncthreads() after the copies stands in [nvidia-only-feature]
+// CHECK: nvidia-only-feature.cu:30:3: error: __nanosleep is NVIDIA-only: no HIP counterpart; __builtin_amdgcn_s_sleep takes a constant in units of 64 clocks [nvidia-only-feature]
+// NEW-NOT: __match_any_sync
+// OLD: nvidia-only-feature.cu:32:20: error: __match_any_sync is NVIDIA-only: '__match_any_sync' needs ROCm 7.0 (target is 6.4); HIP 6.2 to 6.4 declare it only with -DHIP_ENABLE_WARP_SYNC_BUILTINS{{.*}} [nvidia-only-feature]
+// CHECK: nvidia-only-feature.cu:33:13: error: __reduce_add_sync is NVIDIA-only: warp reductions are not in HIP up to ROCm 6.3{{.*}} [nvidia-only-feature]
+// CHECK: nvidia-only-feature.cu:38:20: error: __shared__ 'tile' of 80000 bytes exceeds the 64 KiB of LDS per workgroup on AMD CDNA GPUs (gfx90a, gfx942) [nvidia-only-feature]
+// CHECK: nvidia-only-feature.cu:42:17: error: kernel 'manySmall' declares 80000 bytes of static shared memory, more than the 64 KiB of LDS per workgroup on AMD CDNA GPUs (gfx90a, gfx942) [nvidia-only-feature]
+// CHECK: nvidia-only-feature.cu:43:20: note: 40000 bytes here
+// CHECK: nvidia-only-feature.cu:44:20: note: 40000 bytes here
+// CHECK: nvidia-only-feature.cu:51:74: error: MaxDynamicSharedMemorySize of 98304 bytes exceeds the 64 KiB of LDS per workgroup on AMD CDNA GPUs (gfx90a, gfx942) [nvidia-only-feature]
+// CHECK: nvidia-only-feature.cu:52:17: error: dynamic shared memory in the launch of 100000 bytes exceeds the 64 KiB of LDS per workgroup on AMD CDNA GPUs (gfx90a, gfx942) [nvidia-only-feature]

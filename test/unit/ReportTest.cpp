@@ -64,14 +64,18 @@ TEST(ReportTextScan, OperationsItems) {
               "ENV CUDA_VISIBLE_DEVICES=0\n"
               "# ansys is not nsys\n"
               "limits: {nvidia.com/gpu: 1}\n",
-              "Dockerfile", /*IsSource=*/false);
+              "Dockerfile", /*IsSource=*/false, {7, 1});
   ASSERT_EQ(O.size(), 3u);
   EXPECT_EQ(O[0].Kind, "ops-container-image");
   EXPECT_EQ(O[1].Kind, "ops-visible-devices");
   EXPECT_EQ(O[1].Loc.Line, 2u);
   EXPECT_EQ(O[2].Kind, "ops-k8s-gpu-resource");
+  // What `port --ops` rewrites is marked; an NGC image is not mechanical.
+  EXPECT_FALSE(O[0].Rewritten);
+  EXPECT_TRUE(O[1].Rewritten);
+  EXPECT_TRUE(O[2].Rewritten);
   // NVML in C++ is API use (the nvml family), not an operations item.
-  EXPECT_TRUE(scanOps("#include <nvml.h>\n", "a.cpp", true).empty());
+  EXPECT_TRUE(scanOps("#include <nvml.h>\n", "a.cpp", true, {7, 1}).empty());
 }
 
 TEST(ReportThirdParty, ByNameAndByOption) {

@@ -231,6 +231,11 @@ int runLint() {
   checks::LintConfig Config;
   if (!loadConfig(Config))
     return 2;
+  // What HIP has at --rocm-version decides what is NVIDIA-only.
+  auto Rules = std::make_shared<rules::RuleSet>();
+  if (!cli::loadRules(*Rules) || !cli::targetOptions(*Rules, LO.Target))
+    return 2;
+  LO.Rules = Rules;
 
   project::ProjectOptions PO;
   PO.Inputs.assign(Inputs.begin(), Inputs.end());
@@ -351,6 +356,7 @@ int runLint() {
 }
 
 cli::RegisterCommand Reg(LintCmd, runLint,
-                         {"rules-dir", "cache-dir", "docs-base-uri"});
+                         {"rocm-version", "rules", "rules-dir", "cache-dir",
+                          "docs-base-uri"});
 
 } // namespace

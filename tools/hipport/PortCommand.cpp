@@ -74,6 +74,11 @@ cl::opt<std::string> OffloadArch(
 cl::opt<bool> NoBuildFiles("no-build-files",
                            cl::desc("Copy CMake files and Makefiles unchanged"),
                            cl::sub(PortCmd));
+cl::opt<bool> Ops("ops",
+                  cl::desc("Also rewrite operations files for ROCm (device "
+                           "variables, Kubernetes GPU resources, base images, "
+                           "nvidia-smi queries) and report the other items"),
+                  cl::sub(PortCmd));
 cl::opt<std::string> CudaPath("cuda-path", cl::desc("CUDA toolkit to parse with"),
                               cl::sub(PortCmd));
 
@@ -349,6 +354,7 @@ int runPort() {
   Opts.OffloadArch = OffloadArch;
   Opts.RewriteBuildFiles = !NoBuildFiles;
   Opts.VerboseDiagnostics = Verbose;
+  Opts.RewriteOps = Ops;
 
   project::ProjectOptions PO;
   PO.Inputs.assign(Inputs.begin(), Inputs.end());

@@ -1,36 +1,36 @@
-"""Checks rules/report/libraries.json against the rule families:
-every family a library names is a rules/*.json family, and every rule family
-that is a library (not the cuda-* language families or library-types) is
-claimed by exactly one library. check_libraries.py RULES_DIR"""
+"""Checks the rules' library blocks, which the report reads for its library
+table: every rules/*.json family has one, a library (not "language": true)
+has a ROCm counterpart and a maturity note, and its #include prefixes are
+claimed by no other library. check_libraries.py RULES_DIR"""
 import glob
 import json
 import os
 import sys
 
 rules = sys.argv[1]
-families = {}
+bad = []
+libs = 0
+prefixes = {}
 for f in sorted(glob.glob(os.path.join(rules, "*.json"))):
     name = os.path.basename(f)
     if name.startswith(("cost-model", "ptx-")):
         continue
-    families[json.load(open(f))["family"]] = name
-libs = json.load(open(os.path.join(rules, "report", "libraries.json")))["libraries"]
-bad = []
-claimed = {}
-for lib in libs:
-    for fam in lib["families"]:
-        if fam not in families:
-            bad.append(f"library {lib['id']} names family '{fam}', which no rules/*.json defines")
-        claimed.setdefault(fam, []).append(lib["id"])
-for fam, file in families.items():
-    if fam.startswith("cuda-") or fam == "library-types":
+    d = json.load(open(f))
+    lib = d.get("library")
+    if lib is None:
+        bad.append(f"family '{d['family']}' ({name}) has no library block")
         continue
-    if len(claimed.get(fam, [])) != 1:
-        bad.append(f"family '{fam}' ({file}) is claimed by {claimed.get(fam, [])}, expected one library")
-ids = [l["id"] for l in libs]
-if len(ids) != len(set(ids)):
-    bad.append("duplicate library ids")
+    if lib.get("language"):
+        continue
+    libs += 1
+    for key in ("rocm", "maturity"):
+        if not lib.get(key):
+            bad.append(f"library {d['family']} has no {key}")
+    for p in lib.get("includes", {}).get("cuda", []):
+        if p in prefixes:
+            bad.append(f"include prefix '{p}' is claimed by {prefixes[p]} and {d['family']}")
+        prefixes[p] = d["family"]
 for b in bad:
     print("error:", b)
-print(f"{len(libs)} libraries, {len(claimed)} families claimed, {len(bad)} problems")
+print(f"{libs} libraries, {len(prefixes)} include prefixes, {len(bad)} problems")
 sys.exit(1 if bad else 0)
