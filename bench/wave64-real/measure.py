@@ -236,9 +236,14 @@ def measure_corpus(a, labels, dump):
             continue
         files = sorted({h['file'] for h in hunks})
         inc = sorted({os.path.dirname(f) for f in files})
-        found, perr, drv = run_lint(a.hipport, before, files, inc, a.jobs,
-                                    defines_for(a, proj), os.path.join(base, 'ctx'),
-                                    not a.no_overlay)
+        dumped = os.path.join(a.reuse_dump or '', f'{proj}-{commit}.json')
+        if a.reuse_dump:
+            d = json.load(open(dumped))
+            found, perr, drv = d['findings'], d.get('parse_err', 0), d.get('drivers', 0)
+        else:
+            found, perr, drv = run_lint(a.hipport, before, files, inc, a.jobs,
+                                        defines_for(a, proj), os.path.join(base, 'ctx'),
+                                        not a.no_overlay)
         in_files = [f for f in found if f['file'] in files and is_width_check(f['check'])]
         scored = [f for f in in_files if SEV_RANK.get(f['severity'], 0) >= min_rank]
         sites = [h for h in hunks if h['bug_site']]
@@ -269,7 +274,8 @@ def measure_corpus(a, labels, dump):
         per_proj.setdefault((half, proj), Tally()).add(t)
         if dump:
             with open(os.path.join(dump, f'{proj}-{commit}.json'), 'w') as fh:
-                json.dump({'findings': found, 'scored': scored}, fh, indent=1)
+                json.dump({'findings': found, 'scored': scored, 'parse_err': perr,
+                           'drivers': drv}, fh, indent=1)
     return per_proj
 
 
@@ -281,9 +287,13 @@ def measure_clean(a, clean, dump):
         if not os.path.isdir(files_root):
             print(f'missing {files_root}; run extract.py --clean', file=sys.stderr)
             continue
-        found, perr, _ = run_lint(a.hipport, files_root, e['paths'], e['include_dirs'],
-                                  a.jobs, defines_for(a, e['name'].split('-')[0]),
-                                  os.path.join(base, 'ctx'), not a.no_overlay)
+        if a.reuse_dump:
+            d = json.load(open(os.path.join(a.reuse_dump, f'clean-{e["name"]}.json')))
+            found, perr = (d, 0) if isinstance(d, list) else (d['findings'], d['parse_err'])
+        else:
+            found, perr, _ = run_lint(a.hipport, files_root, e['paths'], e['include_dirs'],
+                                      a.jobs, defines_for(a, e['name'].split('-')[0]),
+                                      os.path.join(base, 'ctx'), not a.no_overlay)
         lines = 0
         for p in e['paths']:
             with open(os.path.join(files_root, p), errors='replace') as fh:
@@ -305,7 +315,7 @@ def measure_clean(a, clean, dump):
         r['parse_err'] += perr
         if dump:
             with open(os.path.join(dump, f'clean-{e["name"]}.json'), 'w') as fh:
-                json.dump(found, fh, indent=1)
+                json.dump({'findings': found, 'parse_err': perr}, fh, indent=1)
     return res
 
 
@@ -317,6 +327,9 @@ def main():
     ap.add_argument('--clean', default=os.path.join(HERE, 'clean.json'))
     ap.add_argument('--verdicts', default=os.path.join(HERE, 'verdicts.json'),
                     help='our labels of findings not near a fix hunk')
+    ap.add_argument('--reuse-dump', metavar='DIR',
+                    help='score the findings a --dump run wrote to DIR instead of '
+                         'linting again (after editing verdicts.json)')
     ap.add_argument('--unlabelled', metavar='FILE',
                     help='write the far findings and clean-set errors that have no '
                          'verdict yet to FILE, as verdicts.json entries to fill in')
@@ -331,6 +344,8 @@ def main():
     ap.add_argument('--no-build-defines', action='store_true',
                     help="do not pass the projects' HIP build macros (BUILD_DEFINES)")
     a = ap.parse_args()
+    if a.dump and a.reuse_dump:
+        ap.error('--dump and --reuse-dump exclude each other')
     if a.dump:
         os.makedirs(a.dump, exist_ok=True)
     labels = json.load(open(a.labels))
