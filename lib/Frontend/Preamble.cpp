@@ -288,7 +288,7 @@ void PreambleCache::reject(const std::string &Pch) {
 
 namespace {
 
-const char *const PreludeName = "hipport-hip-prelude-v1.h";
+const char *const PreludeName = "hipport-hip-prelude-v2.h";
 const char *const ShimName = "hipport-hipify-shim-v1.h";
 
 const char *const PreludeText = R"(// hipport lint: what a HIP pass includes first (written by hipport)
@@ -297,6 +297,18 @@ const char *const PreludeText = R"(// hipport lint: what a HIP pass includes fir
 #ifndef __AMDGCN_WAVEFRONT_SIZE
 #define __AMDGCN_WAVEFRONT_SIZE 64
 #define HIPPORT_UNDEF_WAVEFRONT_SIZE
+#endif
+#if __has_include(<hip/hip_version.h>)
+#include <hip/hip_version.h>
+#endif
+#if HIP_VERSION_MAJOR == 5
+// HIP 5.2's fp16 header expects clang's HIP wrapper to declare these; clang
+// 22's no longer does.
+extern "C" __device__ __attribute__((const)) _Float16 __llvm_amdgcn_rcp_f16(_Float16);
+typedef _Float16 __hipport_2f16 __attribute__((ext_vector_type(2)));
+extern "C" __device__ inline __hipport_2f16 __llvm_amdgcn_rcp_2f16(__hipport_2f16 x) {
+  return __hipport_2f16{__llvm_amdgcn_rcp_f16(x.x), __llvm_amdgcn_rcp_f16(x.y)};
+}
 #endif
 #include <hip/hip_runtime.h>
 #if !defined(HIP_VERSION_MAJOR) || HIP_VERSION_MAJOR < 7
