@@ -68,7 +68,8 @@ PreambleCache &preambles();
 /// (clang 22 no longer does; a host pass never did, so project code must not
 /// see it there), and declares the warp-synchronous intrinsics of ROCm 7
 /// (`__shfl_sync`, `__ballot_sync`, ... with 64-bit masks) that HIP 5.2
-/// lacks, so a call to one is an expression the checks see.
+/// lacks, so a call to one is an expression the checks see, and the fp16
+/// helpers HIP 5.2's headers expect from clang's HIP wrapper.
 std::string hipPreludeHeader(const std::string &HipInclude);
 
 /// CUDA code as a HIP pass sees it after hipify: Header `#define`s the CUDA
