@@ -20,8 +20,12 @@ Figures, per project, per half and for all:
              the hunk's before-lines
   near       share of those findings that lie within 2 lines of a bug site
   the same two for grep -nE '32|31|0x1f|__ballot|__popc' on the same files
+  confirmed  share of the findings that lie near a bug site or that
+             verdicts.json labels a real wave64 bug the fix left in place
+             (`bug`); findings it labels `false-positive` and findings it
+             does not label are listed apart
   clean      error-severity width findings per 5,000 lines on the clean set,
-             each one listed
+             each one listed with its verdict
 """
 import argparse
 import collections
@@ -76,12 +80,35 @@ def needs_driver(tree, rel):
     return False
 
 
-def run_lint(hipport, tree, files, inc_dirs, jobs, defines=()):
-    """Lint a temporary copy of `tree`; return (findings, parse-error TUs, drivers)."""
+def overlay(ctx, root):
+    """Copy the context headers of `ctx` into `root` where the tree lacks them,
+    so that relative includes (`../config.hpp`) resolve as in a checkout."""
+    if not ctx or not os.path.isdir(ctx):
+        return
+    for dp, _, fs in os.walk(ctx):
+        for f in fs:
+            src = os.path.join(dp, f)
+            dst = os.path.join(root, os.path.relpath(src, ctx))
+            if not os.path.exists(dst):
+                os.makedirs(os.path.dirname(dst), exist_ok=True)
+                shutil.copyfile(src, dst)
+
+
+def run_lint(hipport, tree, files, inc_rel, jobs, defines=(), ctx=None, laid=True):
+    """Lint a temporary copy of `tree`; return (findings, parse-error TUs,
+    drivers). `inc_rel` are include dirs relative to the tree. With `laid`,
+    the context headers of `ctx` are laid over the copy (as in a checkout);
+    otherwise the context folders are passed with -I, as before 2026-12-01
+    12:00."""
     tmp = tempfile.mkdtemp(prefix='wave64-real-')
     try:
         root = os.path.join(tmp, 'root')
         shutil.copytree(tree, root)
+        if laid:
+            overlay(ctx, root)
+            inc_dirs = [os.path.join(root, d) for d in inc_rel]
+        else:
+            inc_dirs = [os.path.join(ctx, d) for d in inc_rel]
         drivers = 0
         for rel in files:
             if os.path.exists(os.path.join(root, rel)) and needs_driver(root, rel):
@@ -144,9 +171,25 @@ def near(f, hunks):
                for h in hunks)
 
 
+def load_verdicts(path):
+    """(project or clean set, commit or 'clean', file, line, check) -> verdict entry."""
+    if not path or not os.path.exists(path):
+        return {}
+    out = {}
+    for v in json.load(open(path))['verdicts']:
+        out[(v['project'], v['commit'], v['file'], v['line'], v['check'])] = v
+    return out
+
+
+def verdict_of(verdicts, project, commit, f):
+    v = verdicts.get((project, commit, f['file'], f['line'], f['check']))
+    return v['verdict'] if v else None
+
+
 class Tally:
     def __init__(self):
         self.sites = self.hit = self.ghit = 0
+        self.confirmed = self.false_pos = self.unlabelled = 0
         self.found = self.fnear = self.grep = self.gnear = 0
         self.hit_any = 0
         self.missed = collections.Counter()
@@ -169,8 +212,11 @@ def ratio(a, b):
 
 
 def fmt(name, t):
+    ok = t.fnear + t.confirmed
     return (f'{name:<14} sites {t.sites:4d}  lint recall {ratio(t.hit, t.sites)} '
-            f'({t.hit}/{t.sites}), near {ratio(t.fnear, t.found)} ({t.fnear}/{t.found})'
+            f'({t.hit}/{t.sites}), near {ratio(t.fnear, t.found)} ({t.fnear}/{t.found}),'
+            f' near-or-confirmed {ratio(ok, t.found)} ({ok}/{t.found}; '
+            f'{t.false_pos} false-positive, {t.unlabelled} unlabelled)'
             f' | grep recall {ratio(t.ghit, t.sites)} ({t.ghit}/{t.sites}), near '
             f'{ratio(t.gnear, t.grep)} ({t.gnear}/{t.grep}) | any-severity recall '
             f'{ratio(t.hit_any, t.sites)} | parse-error TUs {t.parse_err}, drivers {t.drivers}')
@@ -189,9 +235,15 @@ def measure_corpus(a, labels, dump):
             print(f'missing {before}; run extract.py', file=sys.stderr)
             continue
         files = sorted({h['file'] for h in hunks})
-        ctx = sorted({os.path.join(base, 'ctx', os.path.dirname(f)) for f in files})
-        found, perr, drv = run_lint(a.hipport, before, files, ctx, a.jobs,
-                                    defines_for(a, proj))
+        inc = sorted({os.path.dirname(f) for f in files})
+        dumped = os.path.join(a.reuse_dump or '', f'{proj}-{commit}.json')
+        if a.reuse_dump:
+            d = json.load(open(dumped))
+            found, perr, drv = d['findings'], d.get('parse_err', 0), d.get('drivers', 0)
+        else:
+            found, perr, drv = run_lint(a.hipport, before, files, inc, a.jobs,
+                                        defines_for(a, proj), os.path.join(base, 'ctx'),
+                                        not a.no_overlay)
         in_files = [f for f in found if f['file'] in files and is_width_check(f['check'])]
         scored = [f for f in in_files if SEV_RANK.get(f['severity'], 0) >= min_rank]
         sites = [h for h in hunks if h['bug_site']]
@@ -209,14 +261,21 @@ def measure_corpus(a, labels, dump):
                 t.missed[h['class']] += 1
         t.found = len(scored)
         t.fnear = sum(near(f, sites) for f in scored)
-        t.far = [dict(f, project=proj, commit=commit) for f in scored if not near(f, sites)]
+        t.far = [dict(f, project=proj, commit=commit,
+                      verdict=verdict_of(a.verdicts, proj, commit, f))
+                 for f in scored if not near(f, sites)]
+        for f in t.far:
+            t.confirmed += f['verdict'] == 'bug'
+            t.false_pos += f['verdict'] == 'false-positive'
+            t.unlabelled += f['verdict'] is None
         t.grep = len(g)
         t.gnear = sum(near(f, sites) for f in g)
         half = labels['halves'][proj]
         per_proj.setdefault((half, proj), Tally()).add(t)
         if dump:
             with open(os.path.join(dump, f'{proj}-{commit}.json'), 'w') as fh:
-                json.dump({'findings': found, 'scored': scored}, fh, indent=1)
+                json.dump({'findings': found, 'scored': scored, 'parse_err': perr,
+                           'drivers': drv}, fh, indent=1)
     return per_proj
 
 
@@ -228,9 +287,13 @@ def measure_clean(a, clean, dump):
         if not os.path.isdir(files_root):
             print(f'missing {files_root}; run extract.py --clean', file=sys.stderr)
             continue
-        inc = [os.path.join(base, 'ctx', d) for d in e['include_dirs']]
-        found, perr, _ = run_lint(a.hipport, files_root, e['paths'], inc, a.jobs,
-                                  defines_for(a, e['name'].split('-')[0]))
+        if a.reuse_dump:
+            d = json.load(open(os.path.join(a.reuse_dump, f'clean-{e["name"]}.json')))
+            found, perr = (d, 0) if isinstance(d, list) else (d['findings'], d['parse_err'])
+        else:
+            found, perr, _ = run_lint(a.hipport, files_root, e['paths'], e['include_dirs'],
+                                      a.jobs, defines_for(a, e['name'].split('-')[0]),
+                                      os.path.join(base, 'ctx'), not a.no_overlay)
         lines = 0
         for p in e['paths']:
             with open(os.path.join(files_root, p), errors='replace') as fh:
@@ -244,13 +307,15 @@ def measure_clean(a, clean, dump):
                                         'files': 0, 'parse_err': 0})
         r['lines'] += lines
         r['files'] += len(e['paths'])
-        r['errors'] += [dict(f, set=e['name']) for f in errs]
+        r['errors'] += [dict(f, set=e['name'],
+                             verdict=verdict_of(a.verdicts, e['name'], 'clean', f))
+                        for f in errs]
         r['warnings'] += len(warns)
         r['grep'] += len(g)
         r['parse_err'] += perr
         if dump:
             with open(os.path.join(dump, f'clean-{e["name"]}.json'), 'w') as fh:
-                json.dump(found, fh, indent=1)
+                json.dump({'findings': found, 'parse_err': perr}, fh, indent=1)
     return res
 
 
@@ -260,17 +325,31 @@ def main():
     ap.add_argument('hipport')
     ap.add_argument('--labels', default=os.path.join(HERE, 'labels.json'))
     ap.add_argument('--clean', default=os.path.join(HERE, 'clean.json'))
+    ap.add_argument('--verdicts', default=os.path.join(HERE, 'verdicts.json'),
+                    help='our labels of findings not near a fix hunk')
+    ap.add_argument('--reuse-dump', metavar='DIR',
+                    help='score the findings a --dump run wrote to DIR instead of '
+                         'linting again (after editing verdicts.json)')
+    ap.add_argument('--unlabelled', metavar='FILE',
+                    help='write the far findings and clean-set errors that have no '
+                         'verdict yet to FILE, as verdicts.json entries to fill in')
     ap.add_argument('--min-severity', default='warning', choices=list(SEV_RANK))
     ap.add_argument('-j', '--jobs', type=int, default=1)
     ap.add_argument('--dump', help='write the raw findings of every run here')
     ap.add_argument('--list-far', action='store_true',
                     help='list every scored finding that is not near a bug site')
+    ap.add_argument('--no-overlay', action='store_true',
+                    help='pass the context folders with -I instead of laying their '
+                         'headers over the tree (the method before 2026-12-01 12:00)')
     ap.add_argument('--no-build-defines', action='store_true',
                     help="do not pass the projects' HIP build macros (BUILD_DEFINES)")
     a = ap.parse_args()
+    if a.dump and a.reuse_dump:
+        ap.error('--dump and --reuse-dump exclude each other')
     if a.dump:
         os.makedirs(a.dump, exist_ok=True)
     labels = json.load(open(a.labels))
+    a.verdicts = load_verdicts(a.verdicts)
     clean = json.load(open(a.clean))
     ver = subprocess.run([a.hipport, '--version'], capture_output=True, text=True)
     print(f'# wave64-real: {a.hipport} ({(ver.stdout or ver.stderr).strip()[:80]})')
@@ -294,8 +373,10 @@ def main():
             print(f'   findings not near a bug site ({len(ht.far)}):')
             for f in ht.far:
                 print(f"     {f['project']}/{f['commit']}/{f['file']}:{f['line']} "
-                      f"{f['severity']} [{f['check']}] {f['message'][:90]}")
+                      f"{f['severity']} [{f['check']}] <{f['verdict'] or 'unlabelled'}> "
+                      f"{f['message'][:90]}")
         total.add(ht)
+    todo = [f for t in per_proj.values() for f in t.far if f['verdict'] is None]
     print('\n## both halves')
     print(fmt('[all]', total))
     res = measure_clean(a, clean, a.dump)
@@ -309,8 +390,18 @@ def main():
               f'({r["warnings"]} warnings; grep lines {r["grep"]} = '
               f'{5000 * r["grep"] / max(r["lines"], 1):.1f} per 5,000; parse-error TUs '
               f'{r["parse_err"]})')
+        todo += [dict(f, project=f['set'], commit='clean')
+                 for f in r['errors'] if f['verdict'] is None]
         for f in r['errors']:
-            print(f'  {f["set"]}/{f["file"]}:{f["line"]} [{f["check"]}] {f["message"][:110]}')
+            print(f'  {f["set"]}/{f["file"]}:{f["line"]} [{f["check"]}] '
+                  f'<{f["verdict"] or "unlabelled"}> {f["message"][:110]}')
+
+
+    if a.unlabelled:
+        with open(a.unlabelled, 'w') as fh:
+            json.dump([{k: f[k] for k in ('project', 'commit', 'file', 'line', 'check',
+                                          'severity', 'message')}
+                       for f in todo], fh, indent=1)
 
 
 if __name__ == '__main__':

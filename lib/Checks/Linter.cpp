@@ -7,6 +7,7 @@
 #include "Checks/TokenScan.h"
 #include "Core/AmdTargets.h"
 #include "Core/SourceText.h"
+#include "Frontend/Preamble.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -195,10 +196,13 @@ private:
   std::mutex &Lock;
 };
 
-/// The host pass, and the HIP device pass for the wave64 target (TUs that
-/// pick code by AMD target, or HIP code the host pass cannot parse), whose
-/// findings of the device-side wave64 checks replace the host pass's.
-enum class Pass { Host, Wave64Target };
+/// The passes of one TU. First: the project's command line (a TU that
+/// includes a HIP header gets the HIP host pass instead). For a TU whose
+/// project code tests AMD macros, or that is HIP code: the HIP host pass
+/// (host-side checks) and the HIP device pass for the wave64 target
+/// (device-side checks), so that both sides are judged as the HIP compiler
+/// for AMD compiles them.
+enum class Pass { First, HipHost, Wave64Target };
 
 /// The checks whose verdict depends on the code the device pass for a
 /// wave64 target compiles.
@@ -207,6 +211,17 @@ bool judgedForTarget(llvm::StringRef Id) {
          Id == "wave64-lane-mask-literal" || Id == "wave64-shuffle-width" ||
          Id == "wave64-warp-constant-use";
 }
+
+/// What one pass over one TU leaves.
+struct PassResult {
+  std::vector<core::Finding> Findings;
+  /// Byte ranges of the main file the preprocessor skipped (`#if`-inactive).
+  Skips Skipped;
+  /// Function-like macros defined in the TU.
+  std::set<std::string> Macros;
+  /// Project code tests an AMD target or platform macro (First pass only).
+  bool TestsTarget = false;
+};
 
 /// Records the skipped ranges of the main file, so the token scan of a TU
 /// that did not parse reads only the code its compiler pass compiles.
@@ -240,11 +255,9 @@ private:
 class LintAction : public ASTFrontendAction {
 public:
   LintAction(const project::Project &P, const LintConfig &Config,
-             const CheckOptions &Opts, std::vector<core::Finding> &Out,
-             bool &TestsTarget, Skips &Skipped, std::set<std::string> &Macros,
-             Pass Which, const frontend::ConsumerFactory &Also, std::string TU)
-      : P(P), Config(Config), Opts(Opts), Out(Out), TestsTarget(TestsTarget),
-        Skipped(Skipped), Macros(Macros), Which(Which), Also(Also),
+             const CheckOptions &Opts, PassResult &Out, Pass Which,
+             const frontend::ConsumerFactory &Also, std::string TU)
+      : P(P), Config(Config), Opts(Opts), Out(Out), Which(Which), Also(Also),
         TU(std::move(TU)) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
@@ -254,26 +267,27 @@ public:
     // parsed and checked, and the TU is still a lint-parse-error.
     CI.getDiagnostics().setFatalsAsError(true);
     CI.getDiagnostics().setErrorLimit(0);
-    CI.getPreprocessor().addPPCallbacks(
-        std::make_unique<SkipRecorder>(CI.getSourceManager(), Skipped, Macros));
+    CI.getPreprocessor().addPPCallbacks(std::make_unique<SkipRecorder>(
+        CI.getSourceManager(), Out.Skipped, Out.Macros));
     std::vector<std::unique_ptr<Check>> Checks;
-    // The target pass runs every check: when the host pass fails (HIP
-    // code in a .cu file), the target pass's findings are all there is.
+    // Every pass runs every check: when the first pass fails (HIP code in
+    // a .cu file), the HIP passes' findings are all there is.
     for (const RegisteredCheck &R : registry())
       if (R.Create && Config.enabled(R.Info->Id))
         Checks.push_back(R.Create(Opts));
     for (auto &C : Checks)
       C->registerPPCallbacks(CI.getSourceManager(), CI.getPreprocessor());
-    if (Which == Pass::Host)
+    if (Which == Pass::First)
       CI.getPreprocessor().addPPCallbacks(
           watchTargetTests(
               CI.getSourceManager(),
               [this](llvm::StringRef F) {
                 return P.owns(project::absolutePath(F));
               },
-              TestsTarget));
-    auto Lint = std::make_unique<LintConsumer>(P, std::move(Checks), Out, Lock);
-    if (!Also || Which != Pass::Host)
+              Out.TestsTarget));
+    auto Lint =
+        std::make_unique<LintConsumer>(P, std::move(Checks), Out.Findings, Lock);
+    if (!Also || Which != Pass::First)
       return Lint;
     std::vector<std::unique_ptr<ASTConsumer>> Both;
     Both.push_back(std::move(Lint));
@@ -285,10 +299,7 @@ private:
   const project::Project &P;
   const LintConfig &Config;
   const CheckOptions &Opts;
-  std::vector<core::Finding> &Out;
-  bool &TestsTarget;
-  Skips &Skipped;
-  std::set<std::string> &Macros;
+  PassResult &Out;
   Pass Which;
   const frontend::ConsumerFactory &Also;
   std::string TU;
@@ -334,99 +345,148 @@ void addTokenFindings(const std::string &TU, const LintConfig &Config,
       Out.push_back(std::move(F));
 }
 
-/// Parses the TUs (the host pass), then once more, as the HIP device pass
-/// for the wave64 target sees them, the TUs whose project code tests AMD
-/// target macros: there the target's findings replace the host pass's for
-/// the device-side wave64 checks. A TU that does not parse in either pass
-/// is a lint-parse-error, and the token scan runs on its text.
+/// Runs one pass over the TUs listed in Which (indices into TUs): results
+/// go to Out[index], outcomes come back in the order of Which.
+std::vector<frontend::TUOutcome>
+runPass(const project::Project &P, const LintConfig &Config,
+        const CheckOptions &CO, const LintOptions &Opts,
+        const std::vector<std::string> &TUs, const std::vector<size_t> &Which,
+        Pass Kind, std::vector<PassResult> &Out, frontend::ParseOptions PO) {
+  std::map<std::string, size_t> Index;
+  std::vector<std::string> List;
+  for (size_t I : Which) {
+    Index[TUs[I]] = I;
+    List.push_back(TUs[I]);
+  }
+  return frontend::parseAll(
+      P, List,
+      [&](const std::string &TU) -> std::unique_ptr<FrontendAction> {
+        return std::make_unique<LintAction>(P, Config, CO, Out[Index[TU]], Kind,
+                                            Opts.AlsoConsume, TU);
+      },
+      PO);
+}
+
+/// The HIP passes' verdict on a judged TU: host-side checks as the HIP host
+/// pass sees the code, device-side wave64 checks as the wave64 target's
+/// device pass does, both with errors or not (the same headers are missing
+/// in every pass: the first pass's view of `#if` branches is no better).
+/// Whether the TU parses is its own command line's verdict (the first
+/// pass): CUDA code is not expected to compile as HIP before hipify, so
+/// a HIP pass's errors say nothing about the flags lint was given; for HIP
+/// code (HipCode), whose first pass is the HIP host pass, both HIP passes
+/// must parse.
+void judgeByHipPasses(PassResult &Host, PassResult &Target,
+                      const frontend::TUOutcome &TargetOutcome, bool HipCode,
+                      PassResult &Into, frontend::TUOutcome &Outcome) {
+  std::vector<core::Finding> Kept;
+  for (core::Finding &F : Host.Findings)
+    if (!judgedForTarget(F.CheckId))
+      Kept.push_back(std::move(F));
+  for (core::Finding &F : Target.Findings)
+    if (judgedForTarget(F.CheckId))
+      Kept.push_back(std::move(F));
+  Into.Findings = std::move(Kept);
+  Into.Skipped = Target.Skipped;
+  Into.Macros = Target.Macros;
+  if (HipCode && Outcome.Parsed && !TargetOutcome.Parsed) {
+    Outcome.Parsed = false;
+    Outcome.Errors = TargetOutcome.Errors;
+  }
+}
+
+/// Parses the TUs (the first pass); then the TUs whose project code tests
+/// AMD target or platform macros, and HIP code, as the HIP compiler for AMD
+/// sees them: the HIP host pass and the device pass for the wave64 target
+/// (see judgeByHipPasses). A TU that does not parse is a lint-parse-error,
+/// its partial AST's findings are kept, and the token scan runs on its text.
 llvm::Error lintTUs(const project::Project &P, const LintConfig &Config,
                     const CheckOptions &CO, const LintOptions &Opts,
                     const std::vector<std::string> &TUs,
                     std::vector<frontend::TUOutcome> &Outcomes,
                     std::vector<core::Finding> &All) {
-  std::vector<std::vector<core::Finding>> Host(TUs.size()), Target(TUs.size());
-  std::vector<Skips> HostSkips(TUs.size()), TargetSkips(TUs.size());
-  std::vector<std::set<std::string>> HostMacros(TUs.size()),
-      TargetMacros(TUs.size());
-  std::unique_ptr<bool[]> Tests(new bool[TUs.size()]());
-  std::map<std::string, size_t> Index;
-  for (size_t I = 0; I < TUs.size(); ++I)
-    Index[TUs[I]] = I;
-  bool Unused = false;
+  size_t N = TUs.size();
+  std::vector<PassResult> First(N), HipHost(N), Target(N);
+  std::string Prelude = frontend::hipPreludeHeader(P.hipInclude());
+  std::vector<std::string> HostDefines = hipPlatformDefines();
+  // HIP code, whatever its extension, is compiled by the HIP compiler: its
+  // first pass is the HIP host pass.
+  std::set<std::string> HipFirst;
+  std::vector<size_t> All0;
+  for (size_t I = 0; I < N; ++I) {
+    All0.push_back(I);
+    if (includesHip(TUs[I]))
+      HipFirst.insert(TUs[I]);
+  }
   frontend::ParseOptions PO;
   PO.Jobs = Opts.Jobs;
   PO.Verb = "lint";
-  Outcomes = frontend::parseAll(
-      P, TUs,
-      [&](const std::string &TU) -> std::unique_ptr<FrontendAction> {
-        size_t I = Index[TU];
-        return std::make_unique<LintAction>(P, Config, CO, Host[I], Tests[I],
-                                            HostSkips[I], HostMacros[I],
-                                            Pass::Host,
-                                            Opts.AlsoConsume, TU);
-      },
-      PO);
+  frontend::ParseOptions FirstPO = PO;
+  FirstPO.Adjust = [&](const std::string &TU, std::vector<std::string> &Args) {
+    if (HipFirst.count(TU))
+      frontend::toHipHostPass(Args, HostDefines, Prelude);
+  };
+  Outcomes = runPass(P, Config, CO, Opts, TUs, All0, Pass::First, First, FirstPO);
 
-  std::vector<std::string> Judged;
-  for (size_t I = 0; I < TUs.size(); ++I)
-    if (Tests[I] || (!Outcomes[I].Parsed && includesHip(TUs[I])))
-      Judged.push_back(TUs[I]);
-  std::vector<frontend::TUOutcome> TargetOutcomes;
+  std::vector<size_t> Judged, NeedHost;
+  for (size_t I = 0; I < N; ++I)
+    if (First[I].TestsTarget || HipFirst.count(TUs[I])) {
+      Judged.push_back(I);
+      if (!HipFirst.count(TUs[I]))
+        NeedHost.push_back(I);
+    }
   if (!Judged.empty()) {
     auto T = core::amdTargetForWave(64);
     if (!T)
       return T.takeError();
     std::vector<std::string> Defines = T->defineFlags();
     std::string Arch = T->Name;
-    frontend::ParseOptions TO = PO;
-    TO.Verb = "lint " + Arch;
-    TO.Adjust = [&](const std::string &, std::vector<std::string> &Args) {
-      frontend::toHipDevicePass(Args, Arch, Defines);
+    frontend::ParseOptions HO = PO, TO = PO;
+    HO.Verb = "lint hip-host";
+    // CUDA code meets the HIP passes as hipify would leave it.
+    auto Hipify = [&](const std::string &TU, std::vector<std::string> &Args) {
+      const frontend::HipifyShim &S = frontend::hipifyShim();
+      if (Prelude.empty() || HipFirst.count(TU) || S.Header.empty())
+        return;
+      Args.insert(Args.end(), {"-isystem", S.Dir, "-include", S.Header});
     };
-    TargetOutcomes = frontend::parseAll(
-        P, Judged,
-        [&](const std::string &TU) -> std::unique_ptr<FrontendAction> {
-          size_t I = Index[TU];
-          return std::make_unique<LintAction>(P, Config, CO, Target[I], Unused,
-                                              TargetSkips[I], TargetMacros[I],
-                                              Pass::Wave64Target,
-                                              Opts.AlsoConsume, TU);
-        },
-        TO);
+    HO.Adjust = [&](const std::string &TU, std::vector<std::string> &Args) {
+      frontend::toHipHostPass(Args, HostDefines, Prelude);
+      Hipify(TU, Args);
+    };
+    TO.Verb = "lint " + Arch;
+    TO.Adjust = [&](const std::string &TU, std::vector<std::string> &Args) {
+      frontend::toHipDevicePass(Args, Arch, Defines, Prelude);
+      Hipify(TU, Args);
+    };
+    // Only its findings count: the first pass's outcome decides whether the
+    // TU parses (see judgeByHipPasses).
+    runPass(P, Config, CO, Opts, TUs, NeedHost, Pass::HipHost, HipHost, HO);
+    std::vector<frontend::TUOutcome> TargetOut = runPass(
+        P, Config, CO, Opts, TUs, Judged, Pass::Wave64Target, Target, TO);
+    for (size_t K = 0; K < Judged.size(); ++K) {
+      size_t I = Judged[K];
+      bool HipCode = HipFirst.count(TUs[I]);
+      judgeByHipPasses(HipCode ? First[I] : HipHost[I], Target[I],
+                       TargetOut[K], HipCode, First[I], Outcomes[I]);
+    }
   }
-  std::map<std::string, const frontend::TUOutcome *> TargetOf;
-  for (const frontend::TUOutcome &O : TargetOutcomes)
-    TargetOf[O.File] = &O;
 
   auto Owns = [&](const std::string &F) { return P.owns(F); };
-  for (size_t I = 0; I < TUs.size(); ++I) {
+  for (size_t I = 0; I < N; ++I) {
     frontend::TUOutcome &O = Outcomes[I];
-    auto It = TargetOf.find(TUs[I]);
-    bool TargetParsed = It != TargetOf.end() && It->second->Parsed;
-    if (TargetParsed) {
-      // Host code is compiled as the host pass sees it; device code as the
-      // target's pass does. A host pass that failed has nothing to keep.
-      bool HostParsed = O.Parsed;
-      llvm::erase_if(Host[I], [&](const core::Finding &F) {
-        return !HostParsed || judgedForTarget(F.CheckId);
-      });
-      for (core::Finding &F : Target[I])
-        if (!HostParsed || judgedForTarget(F.CheckId))
-          Host[I].push_back(std::move(F));
-      // The HIP compiler parses it for the target: that is the verdict.
-      O.Parsed = true;
-      O.Errors.clear();
-    }
+    std::vector<core::Finding> &Found = First[I].Findings;
     if (!O.Parsed) {
       for (frontend::ParseError &E : O.Errors)
         if (!E.File.empty())
           E.File = project::absolutePath(E.File);
       if (Config.enabled(ParseErrorCheck::Info.Id))
         if (auto F = parseErrorFinding(O, Owns))
-          Host[I].push_back(std::move(*F));
-      addTokenFindings(TUs[I], Config, HostSkips[I], HostMacros[I], Host[I]);
+          Found.push_back(std::move(*F));
+      addTokenFindings(TUs[I], Config, First[I].Skipped, First[I].Macros,
+                       Found);
     }
-    for (core::Finding &F : Host[I])
+    for (core::Finding &F : Found)
       All.push_back(std::move(F));
   }
   return llvm::Error::success();

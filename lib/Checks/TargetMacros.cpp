@@ -31,7 +31,22 @@ bool isAmdTargetMacro(llvm::StringRef Name) {
   return Table.count(Name.str()) || Target.match(Name);
 }
 
+bool isHipPlatformMacro(llvm::StringRef Name) {
+  return Name == "__HIP_PLATFORM_AMD__" || Name == "__HIP_PLATFORM_HCC__" ||
+         Name == "__HIP__" || Name == "__HIPCC__";
+}
+
+std::vector<std::string> hipPlatformDefines() {
+  return {"-D__HIP_PLATFORM_AMD__=1", "-D__HIP_PLATFORM_HCC__=1",
+          "-D__HIPCC__=1"};
+}
+
 namespace {
+
+/// An AMD macro whose value differs between the host and a device pass.
+bool isDevicePassMacro(llvm::StringRef Name) {
+  return isAmdTargetMacro(Name) && !isHipPlatformMacro(Name);
+}
 
 class TargetTestWatcher : public PPCallbacks {
 public:
@@ -108,7 +123,7 @@ private:
   std::map<unsigned, bool> Owned;
 };
 
-/// True when the condition's text names an AMD target macro.
+/// True when the condition's text names a macro that differs per pass.
 bool conditionTests(SourceRange Cond, const SourceManager &SM) {
   if (Cond.isInvalid())
     return false;
@@ -117,7 +132,7 @@ bool conditionTests(SourceRange Cond, const SourceManager &SM) {
   static const llvm::Regex Ident("[A-Za-z_][A-Za-z0-9_]*");
   llvm::SmallVector<llvm::StringRef, 1> M;
   while (Ident.match(Text, &M)) {
-    if (isAmdTargetMacro(M[0]))
+    if (isDevicePassMacro(M[0]))
       return true;
     Text = Text.substr(M[0].data() - Text.data() + M[0].size());
   }
@@ -170,7 +185,7 @@ public:
 private:
   static bool tests(const Token &Name) {
     return Name.getIdentifierInfo() &&
-           isAmdTargetMacro(Name.getIdentifierInfo()->getName());
+           isDevicePassMacro(Name.getIdentifierInfo()->getName());
   }
   const SourceManager &SM;
   TargetRegions &Out;

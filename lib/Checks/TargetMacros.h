@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace clang {
@@ -21,6 +22,15 @@ namespace hipport::checks {
 /// HIP platform macros.
 bool isAmdTargetMacro(llvm::StringRef Name);
 
+/// True for the macros a HIP compile for AMD defines in its host pass as in
+/// its device passes (`__HIP_PLATFORM_AMD__`, `__HIP_PLATFORM_HCC__`,
+/// `__HIP__`, `__HIPCC__`): code under them is the AMD build's on both sides,
+/// so a constant chosen by them is not a host/device disagreement.
+bool isHipPlatformMacro(llvm::StringRef Name);
+
+/// `-D` flags of the HIP platform macros, for a HIP host pass.
+std::vector<std::string> hipPlatformDefines();
+
 /// Preprocessor callbacks that set Tested when an `#if`, `#ifdef`, `#elif`
 /// or `defined()` in a project file (Owns, given the file's name) names an
 /// AMD target macro: such a TU
@@ -31,8 +41,8 @@ watchTargetTests(const clang::SourceManager &SM,
                  std::function<bool(llvm::StringRef)> Owns, bool &Tested);
 
 /// The `#if` groups of project files whose conditions test AMD target
-/// macros: a constant defined inside one has a value per compiler pass, and
-/// the host pass never sees the device pass's.
+/// macros other than the platform macros: a constant defined inside one has
+/// a value per compiler pass, and the host pass never sees the device pass's.
 class TargetRegions {
 public:
   /// Callbacks that fill this object while the TU is preprocessed.

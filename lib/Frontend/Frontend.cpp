@@ -153,10 +153,14 @@ TUOutcome parseOne(const project::Project &P, const std::string &TU,
 
 } // namespace
 
-void toHipDevicePass(std::vector<std::string> &Args, const std::string &Arch,
-                     const std::vector<std::string> &Defines) {
-  std::vector<std::string> Out = {"-x", "hip", "--cuda-device-only",
-                                  "--offload-arch=" + Arch, "-nogpulib"};
+namespace {
+
+/// Args with its language and CUDA toolkit flags replaced by Head, then
+/// Defines and the runtime header.
+void toHipPass(std::vector<std::string> &Args, std::vector<std::string> Head,
+               const std::vector<std::string> &Defines,
+               const std::string &RuntimeHeader) {
+  std::vector<std::string> Out = std::move(Head);
   for (size_t I = 0; I < Args.size(); ++I) {
     llvm::StringRef A = Args[I];
     if (A == "-x" && I + 1 < Args.size()) {
@@ -165,6 +169,7 @@ void toHipDevicePass(std::vector<std::string> &Args, const std::string &Arch,
     }
     // The CUDA toolkit's headers and flags have no place in a HIP pass.
     if (A.starts_with("--cuda-path=") || A == "--cuda-host-only" ||
+        A == "--cuda-device-only" || A.starts_with("--offload-arch=") ||
         A == "-nocudalib" || A == "-nogpulib" ||
         A == "-Wno-unknown-cuda-version" ||
         (A.starts_with("-I") && A.ends_with("/include/cccl")))
@@ -172,7 +177,29 @@ void toHipDevicePass(std::vector<std::string> &Args, const std::string &Arch,
     Out.push_back(A.str());
   }
   Out.insert(Out.end(), Defines.begin(), Defines.end());
+  if (!RuntimeHeader.empty()) {
+    Out.push_back("-include");
+    Out.push_back(RuntimeHeader);
+  }
   Args = std::move(Out);
+}
+
+} // namespace
+
+void toHipDevicePass(std::vector<std::string> &Args, const std::string &Arch,
+                     const std::vector<std::string> &Defines,
+                     const std::string &RuntimeHeader) {
+  toHipPass(Args,
+            {"-x", "hip", "--cuda-device-only", "--offload-arch=" + Arch,
+             "-nogpulib"},
+            Defines, RuntimeHeader);
+}
+
+void toHipHostPass(std::vector<std::string> &Args,
+                   const std::vector<std::string> &Defines,
+                   const std::string &RuntimeHeader) {
+  toHipPass(Args, {"-x", "hip", "--cuda-host-only", "-nogpulib"}, Defines,
+            RuntimeHeader);
 }
 
 std::vector<TUOutcome> parseAll(const project::Project &P,

@@ -53,8 +53,19 @@ struct ParseOptions {
 /// The command line of a CUDA or HIP TU turned into the HIP device pass for
 /// an AMD target: `-x hip --cuda-device-only --offload-arch=Arch`, the CUDA
 /// toolkit's flags dropped, Defines (the target's predefined macros) added.
+/// With RuntimeHeader (hip/hip_runtime.h where HIP is installed), that
+/// header comes first, as in a hipified TU: the precompiled prelude then
+/// holds it, and CUDA-spelled code finds HIP's intrinsics.
 void toHipDevicePass(std::vector<std::string> &Args, const std::string &Arch,
-                     const std::vector<std::string> &Defines);
+                     const std::vector<std::string> &Defines,
+                     const std::string &RuntimeHeader = "");
+
+/// The same TU as the HIP host pass sees it for AMD: `-x hip
+/// --cuda-host-only`, with Defines (the HIP platform macros, which host and
+/// device passes share) and RuntimeHeader as above.
+void toHipHostPass(std::vector<std::string> &Args,
+                   const std::vector<std::string> &Defines,
+                   const std::string &RuntimeHeader = "");
 
 /// Parses every TU of the list with its project command line, running the
 /// action of Factory on each. TUs run in parallel on Jobs threads; the

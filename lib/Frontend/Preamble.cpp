@@ -2,6 +2,7 @@
 
 #include "Core/Version.h"
 #include "Frontend/Frontend.h"
+#include "Rules/RuleSet.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -18,6 +19,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cctype>
 #include <cstdlib>
 #include <fstream>
 
@@ -238,6 +240,12 @@ PreambleCache::pchFor(const std::vector<std::string> &Args) {
   for (size_t I = 0; I < Args.size(); ++I) {
     if ((Args[I] == "cuda" || Args[I] == "hip") && I > 0 && Args[I - 1] == "-x")
       Gpu = true;
+    if (Args[I] == "-include" && I + 1 < Args.size() &&
+        isPreludeInclude(Args[I + 1])) {
+      Flags.push_back(Args[I]);
+      Flags.push_back(Args[++I]);
+      continue;
+    }
     if (Args[I] == "-include" || Args[I] == "-include-pch")
       return std::nullopt; // the prelude would no longer come first
     std::string D;
@@ -276,6 +284,142 @@ void PreambleCache::reject(const std::string &Pch) {
       fs::remove(Pch);
       fs::remove(Dir + "/" + Key + ".json");
     }
+}
+
+namespace {
+
+const char *const PreludeName = "hipport-hip-prelude-v2.h";
+const char *const ShimName = "hipport-hipify-shim-v1.h";
+
+const char *const PreludeText = R"(// hipport lint: what a HIP pass includes first (written by hipport)
+#ifndef HIPPORT_HIP_PRELUDE
+#define HIPPORT_HIP_PRELUDE
+#ifndef __AMDGCN_WAVEFRONT_SIZE
+#define __AMDGCN_WAVEFRONT_SIZE 64
+#define HIPPORT_UNDEF_WAVEFRONT_SIZE
+#endif
+#if __has_include(<hip/hip_version.h>)
+#include <hip/hip_version.h>
+#endif
+#if HIP_VERSION_MAJOR == 5
+// HIP 5.2's fp16 header expects clang's HIP wrapper to declare these; clang
+// 22's no longer does.
+extern "C" __device__ __attribute__((const)) _Float16 __llvm_amdgcn_rcp_f16(_Float16);
+typedef _Float16 __hipport_2f16 __attribute__((ext_vector_type(2)));
+extern "C" __device__ inline __hipport_2f16 __llvm_amdgcn_rcp_2f16(__hipport_2f16 x) {
+  return __hipport_2f16{__llvm_amdgcn_rcp_f16(x.x), __llvm_amdgcn_rcp_f16(x.y)};
+}
+#endif
+#include <hip/hip_runtime.h>
+#if !defined(HIP_VERSION_MAJOR) || HIP_VERSION_MAJOR < 7
+// ROCm 7.0's warp-synchronous intrinsics (64-bit masks on wave64).
+template <class M, class T> __device__ T __shfl_sync(M, T, int, int = warpSize);
+template <class M, class T> __device__ T __shfl_up_sync(M, T, unsigned, int = warpSize);
+template <class M, class T> __device__ T __shfl_down_sync(M, T, unsigned, int = warpSize);
+template <class M, class T> __device__ T __shfl_xor_sync(M, T, int, int = warpSize);
+template <class M> __device__ unsigned long long __ballot_sync(M, int);
+template <class M> __device__ int __any_sync(M, int);
+template <class M> __device__ int __all_sync(M, int);
+template <class M, class T> __device__ unsigned long long __match_any_sync(M, T);
+template <class M> __device__ void __syncwarp(M);
+__device__ void __syncwarp();
+#endif
+#ifdef HIPPORT_UNDEF_WAVEFRONT_SIZE
+#undef __AMDGCN_WAVEFRONT_SIZE
+#undef HIPPORT_UNDEF_WAVEFRONT_SIZE
+#endif
+#endif
+)";
+
+/// Where lint writes its generated headers: the cache directory, else the
+/// system's temporary directory.
+std::string generatedDir() {
+  std::string Cache = PreambleCache::defaultDir();
+  if (!Cache.empty())
+    return Cache;
+  llvm::SmallString<256> Dir;
+  path::system_temp_directory(/*ErasedOnReboot=*/true, Dir);
+  path::append(Dir, "hipport");
+  return std::string(Dir);
+}
+
+/// Writes Text to File unless it already holds it (an unchanged file keeps
+/// its stamp, so the PCH that read it stays valid).
+bool writeIfChanged(const std::string &File, const std::string &Text) {
+  auto Old = llvm::MemoryBuffer::getFile(File);
+  if (Old && (*Old)->getBuffer() == Text)
+    return true;
+  return !fs::create_directories(path::parent_path(File)) &&
+         writeAtomically(File, Text);
+}
+
+bool isIdentifier(llvm::StringRef S) {
+  if (S.empty() || !(std::isalpha((unsigned char)S[0]) || S[0] == '_'))
+    return false;
+  return llvm::all_of(S, [](char C) {
+    return std::isalnum((unsigned char)C) || C == '_';
+  });
+}
+
+HipifyShim makeShim() {
+  auto Rules = rules::RuleSet::loadBuiltin();
+  if (!Rules) {
+    llvm::consumeError(Rules.takeError());
+    return {};
+  }
+  std::string Dir = generatedDir();
+  HipifyShim Out{Dir + "/" + ShimName, Dir + "/hipify-shim-v1"};
+  std::string Text = "// hipport lint: CUDA names as hipify renames them "
+                     "(generated from the rule tables)\n#pragma once\n";
+  // Runtime, device and math names only; macros are left alone, since
+  // project code tests them in #if (CUDART_VERSION).
+  for (const rules::RuleEntry &E : Rules->entries()) {
+    llvm::StringRef F = E.Family;
+    bool Kept = F == "cuda-runtime" || F == "cuda-device" ||
+                F == "cuda-math" || F == "cuda-fp16";
+    if (!Kept || E.EntryStatus != rules::Status::Supported)
+      continue;
+    if (E.EntryKind == rules::Kind::Header) {
+      if (!E.Hip.empty() && E.Cuda.find('/') == std::string::npos &&
+          !writeIfChanged(Out.Dir + "/" + E.Cuda,
+                          "#pragma once\n#include <" + E.Hip + ">\n"))
+        return {};
+      continue;
+    }
+    bool Renamed = E.EntryKind == rules::Kind::Function ||
+                   E.EntryKind == rules::Kind::Type ||
+                   E.EntryKind == rules::Kind::Enumerator;
+    if (Renamed && E.Cuda != E.Hip && isIdentifier(E.Cuda) && isIdentifier(E.Hip))
+      Text += "#define " + E.Cuda + " " + E.Hip + "\n";
+  }
+  if (!writeIfChanged(Out.Header, Text))
+    return {};
+  return Out;
+}
+
+} // namespace
+
+bool isPreludeInclude(llvm::StringRef Header) {
+  llvm::StringRef Name = path::filename(Header);
+  return Name == PreludeName || Name == ShimName;
+}
+
+std::string hipPreludeHeader(const std::string &HipInclude) {
+  if (HipInclude.empty())
+    return "";
+  static std::mutex Lock;
+  static std::optional<std::string> Written;
+  std::lock_guard<std::mutex> G(Lock);
+  if (!Written) {
+    std::string File = generatedDir() + "/" + PreludeName;
+    Written = writeIfChanged(File, PreludeText) ? File : "";
+  }
+  return *Written;
+}
+
+const HipifyShim &hipifyShim() {
+  static const HipifyShim Shim = makeShim();
+  return Shim;
 }
 
 PreambleCache &preambles() {

@@ -1,6 +1,8 @@
 //===- Preamble.h - the CUDA prelude parsed once, reused by every TU -*- C++ -*-===//
 #pragma once
 
+#include "llvm/ADT/StringRef.h"
+
 #include <map>
 #include <mutex>
 #include <optional>
@@ -58,5 +60,29 @@ private:
 
 /// The process-wide cache at PreambleCache::defaultDir().
 PreambleCache &preambles();
+
+/// The header that a HIP pass of lint includes first (empty when HIP is
+/// not installed, HipInclude empty, or the file cannot be written): a file
+/// of ours that includes hip/hip_runtime.h, with `__AMDGCN_WAVEFRONT_SIZE`
+/// defined only while the HIP 5.2 headers read it when no target defines it
+/// (clang 22 no longer does; a host pass never did, so project code must not
+/// see it there), and declares the warp-synchronous intrinsics of ROCm 7
+/// (`__shfl_sync`, `__ballot_sync`, ... with 64-bit masks) that HIP 5.2
+/// lacks, so a call to one is an expression the checks see, and the fp16
+/// helpers HIP 5.2's headers expect from clang's HIP wrapper.
+std::string hipPreludeHeader(const std::string &HipInclude);
+
+/// CUDA code as a HIP pass sees it after hipify: Header `#define`s the CUDA
+/// runtime, device and math names of the rule tables to their HIP names, and
+/// Dir holds the CUDA headers of the tables as one-line files including their
+/// HIP headers (for `-isystem`). Empty when the rules or files fail.
+struct HipifyShim {
+  std::string Header, Dir;
+};
+const HipifyShim &hipifyShim();
+
+/// True for the `-include` values above: they go into the precompiled
+/// prelude instead of disabling it.
+bool isPreludeInclude(llvm::StringRef Header);
 
 } // namespace hipport::frontend

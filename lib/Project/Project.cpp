@@ -274,8 +274,16 @@ llvm::Expected<Project> Project::finish(const ProjectOptions &Opts) {
   }
   std::set<std::string> Dirs;
   for (const ProjectFile &F : Files)
-    if (F.Role == FileRole::Header)
-      Dirs.insert(std::string(path::parent_path(F.Path)));
+    if (F.Role == FileRole::Header) {
+      llvm::StringRef Dir = path::parent_path(F.Path);
+      Dirs.insert(Dir.str());
+      // `#include "lib/utils/x.h"` of a header under .../include/lib/utils:
+      // the build gives the `include` directory, which no header lies in.
+      for (llvm::StringRef Up = Dir; !Up.empty() && Up.size() > 1;
+           Up = path::parent_path(Up))
+        if (path::filename(Up) == "include")
+          Dirs.insert(Up.str());
+    }
   IncludeDirs.assign(Dirs.begin(), Dirs.end());
   if (!Db) {
     std::vector<std::string> Paths;

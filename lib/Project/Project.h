@@ -89,6 +89,8 @@ public:
   /// True when a CUDA toolkit with headers was found.
   bool hasCuda() const { return !CudaPath.empty(); }
   const std::string &cudaPath() const { return CudaPath; }
+  /// The include directory holding hip/hip_runtime.h; empty when HIP is absent.
+  const std::string &hipInclude() const { return HipInclude; }
 
 private:
   void addFile(const std::string &Abs, const std::string &Root,
