@@ -370,6 +370,11 @@ private:
     rules::Mapping M = Rules.resolve(*E, Opts.Target);
     if (M.Act == rules::Mapping::Action::Unsupported ||
         E->EntryStatus == rules::Status::Experimental) {
+      // An AST fix-up rewrote this call already (`umin` -> `min` with casts).
+      auto Fixed = Out.edits().find(Tok.Offset);
+      if (Fixed != Out.edits().end() && Fixed->second.Origin == EditOrigin::Ast &&
+          Fixed->second.Length == Tok.Length)
+        return;
       ++Stats.Left[E->Family];
       report(core::Severity::Warning, "port-unsupported-api", Tok.Offset,
              Tok.Length, unsupportedMessage(M));
@@ -458,6 +463,7 @@ private:
 } // namespace
 
 void TokenRenamer::run(const std::string &File, const std::string &Text,
+                       const std::set<std::string> &UserDeclared,
                        bool NeedsRuntimeInclude, FileEdits &Out,
                        std::vector<core::Finding> &Findings,
                        FileStats &Stats) const {
