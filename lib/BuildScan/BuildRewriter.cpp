@@ -42,8 +42,10 @@ const std::vector<FlagRule> &flagRules() {
       {"build-nvcc-only-flag", "-ccbin[= ]+[^ ]+", ""},
       {"build-fast-math", "(--use_fast_math|-use_fast_math)", "-ffast-math"},
       {"build-rdc", "(-rdc=true|--relocatable-device-code=true)", "-fgpu-rdc"},
-      {"build-library", "-lcudart(_static)?", ""},
-      {"build-library", "-lcuda", ""},
+      // Link lines that use the host compiler (`$(CC) *.o -lcudart`, as
+      // Rodinia's do) need the HIP runtime named; hipcc does not mind.
+      {"build-library", "-lcudart(_static)?", "-lamdhip64"},
+      {"build-library", "-lcuda", "-lamdhip64"},
       {"build-library", "-lcublasLt", "-lhipblaslt"},
       {"build-library", "-lcublas", "-lhipblas"},
       {"build-library", "-lcurand", "-lhiprand"},
@@ -115,6 +117,20 @@ std::string rewriteFlags(std::string Code, const BuildRewriteOptions &O,
       ++Counts[R.Id];
       From = At + To.size();
     }
+  }
+  // `-lcuda -lcudart` named the runtime twice: once is enough.
+  const std::string Hip = "-lamdhip64";
+  size_t First = Code.find(Hip);
+  for (size_t At; First != std::string::npos &&
+                  (At = Code.find(Hip, First + Hip.size())) != std::string::npos;) {
+    size_t End = At + Hip.size();
+    if (!wordStart(Code, At) || !wordEnd(Code, End)) {
+      First = At;
+      continue;
+    }
+    if (At > 0 && Code[At - 1] == ' ')
+      --At;
+    Code.erase(At, End - At);
   }
   return Code;
 }
@@ -402,7 +418,10 @@ bool isRewritableBuildFile(llvm::StringRef Path) {
   llvm::StringRef Name = llvm::sys::path::filename(Path);
   return Name == "CMakeLists.txt" || Name.ends_with(".cmake") ||
          Name == "Makefile" || Name == "makefile" || Name == "GNUmakefile" ||
-         Name.ends_with(".mk");
+         Name.ends_with(".mk") || Name == "make.config" ||
+         // Makefile_nvidia, makefile.linux: variants kept side by side.
+         Name.starts_with("Makefile_") || Name.starts_with("Makefile.") ||
+         Name.starts_with("makefile_") || Name.starts_with("makefile.");
 }
 
 BuildRewrite rewriteBuildFile(const std::string &Path, llvm::StringRef Text,
