@@ -121,6 +121,30 @@ private:
     return R;
   }
 
+  /// `blockDim.x` and its kin: unsigned int in CUDA, a struct that converts
+  /// to it in HIP, which no same-type overload takes.
+  static bool isBuiltinCoordinate(const Expr *A) {
+    const Expr *X = A->IgnoreParenImpCasts();
+    if (const auto *PO = dyn_cast<PseudoObjectExpr>(X))
+      X = PO->getSyntacticForm()->IgnoreParens();
+    const Expr *BaseExpr = nullptr;
+    if (const auto *P = dyn_cast<MSPropertyRefExpr>(X))
+      BaseExpr = P->getBaseExpr();
+    else if (const auto *M = dyn_cast<MemberExpr>(X))
+      BaseExpr = M->getBase();
+    if (!BaseExpr)
+      return false;
+    BaseExpr = BaseExpr->IgnoreParenImpCasts();
+    if (const auto *O = dyn_cast<OpaqueValueExpr>(BaseExpr))
+      BaseExpr = O->getSourceExpr()->IgnoreParenImpCasts();
+    const auto *Base = dyn_cast<DeclRefExpr>(BaseExpr);
+    if (!Base || !Base->getDecl()->getIdentifier())
+      return false;
+    llvm::StringRef N = Base->getDecl()->getName();
+    return N == "threadIdx" || N == "blockIdx" || N == "blockDim" ||
+           N == "gridDim";
+  }
+
   void fixMinMax(const CallExpr *E, const FunctionDecl *FD,
                  const std::string &Hip) {
     if (FD->isInStdNamespace() || E->getNumArgs() != 2)
@@ -138,7 +162,7 @@ private:
                         .getNonReferenceType()
                         .getCanonicalType()
                         .getUnqualifiedType();
-      if (Ctx.hasSameType(AT, R))
+      if (Ctx.hasSameType(AT, R) && !isBuiltinCoordinate(A))
         continue;
       CharSourceRange AR = fileRange(A->getSourceRange());
       if (AR.isInvalid())

@@ -36,7 +36,8 @@ public:
     for (auto &[Key, Defs] : ByName)
       for (size_t I = 0; I < Defs.size(); ++I)
         for (size_t J = I + 1; J < Defs.size(); ++J)
-          if (hipSignature(Defs[I]) == hipSignature(Defs[J]))
+          if (cudaSignature(Defs[I]) != cudaSignature(Defs[J]) &&
+              hipSignature(Defs[I]) == hipSignature(Defs[J]))
             emit(Defs[I], Defs[J]);
   }
 
@@ -53,6 +54,7 @@ private:
       const auto *FD = dyn_cast<FunctionDecl>(D);
       if (!FD || !FD->getIdentifier() || !FD->isThisDeclarationADefinition() ||
           FD->isTemplated() || isa<CXXMethodDecl>(FD) ||
+          FD->getTemplatedKind() != FunctionDecl::TK_NonTemplate ||
           FD->getLocation().isMacroID() ||
           C.ownedFile(FD->getLocation()).empty())
         continue;
@@ -90,6 +92,13 @@ private:
           return M.Hip + Suffix;
       }
     return T.getCanonicalType().getUnqualifiedType().getAsString() + Suffix;
+  }
+
+  static std::vector<QualType> cudaSignature(const FunctionDecl *FD) {
+    std::vector<QualType> S;
+    for (const ParmVarDecl *P : FD->parameters())
+      S.push_back(P->getType().getCanonicalType());
+    return S;
   }
 
   std::vector<std::string> hipSignature(const FunctionDecl *FD) {

@@ -8,6 +8,7 @@ __global__ void bounds(unsigned *out, unsigned n, int stride) {
   out[2] = min(stride, n);
   out[3] = max(n, 3);
   out[4] = min(stride, 4);
+  out[5] = min(n, blockDim.x);
 }
 
 template <unsigned Dir> __global__ void merge(unsigned *out, unsigned n) {
