@@ -20,6 +20,9 @@
 namespace hipport::buildscan {
 namespace {
 
+/// `-Xptxas -v`: the one ptxas option that is safe to drop.
+constexpr const char *VerbosePtxas = "(-Xptxas|--ptxas-options)[= ]+-v";
+
 /// One regex rewrite of nvcc flags; "$ARCH" in To is the offload flag.
 struct FlagRule {
   std::string Id;
@@ -34,7 +37,8 @@ const std::vector<FlagRule> &flagRules() {
        "code=(\\\\?\")?\\[?[A-Za-z_0-9,]*(\\$\\([A-Za-z_0-9]+\\))?"
        "[A-Za-z_0-9,]*\\]?(\\\\?\"|')?",
        "$ARCH"},
-      {"build-arch", "(-arch|--gpu-architecture|-code)[= ]+(sm|compute)_[A-Za-z_0-9]+",
+      {"build-arch",
+       "(-arch|--gpu-architecture|-code|--gpu-code)[= ]+(sm|compute)_[A-Za-z_0-9]+",
        "$ARCH"},
       {"build-xcompiler", "(-Xcompiler|--compiler-options)[= ]+", ""},
       {"build-nvcc-only-flag",
@@ -42,10 +46,21 @@ const std::vector<FlagRule> &flagRules() {
        "-lineinfo|--generate-line-info)",
        ""},
       {"build-nvcc-only-flag", "-ccbin[= ]+[^ ]+", ""},
+      // nvcc's device debug; clang's -G takes an argument (MIPS small data)
+      // and would swallow the next flag.
+      {"build-nvcc-only-flag", "(-G|--device-debug)", ""},
+      // nvcc -cuda writes the preprocessed .cu.cpp.ii and stops; the same
+      // step, checked and writing nothing, is clang's -fsyntax-only.
+      {"build-nvcc-only-flag", "(-cuda|--cuda)", "-fsyntax-only"},
+      // ptxas verbosity only prints register use; it changes no code.
+      {"build-ptxas-verbose", VerbosePtxas, ""},
       {"build-fast-math", "(--use_fast_math|-use_fast_math)", "-ffast-math"},
       {"build-rdc", "(-rdc=true|--relocatable-device-code=true)", "-fgpu-rdc"},
-      {"build-library", "-lcudart(_static)?", ""},
-      {"build-library", "-lcuda", ""},
+      // Link lines that use the host compiler (`$(CC) *.o -lcudart`, as
+      // Rodinia's do) need the HIP runtime named; hipcc does not mind. The
+      // libraries' link names come from the rules (below).
+      {"build-library", "-lcudart(_static)?", "-lamdhip64"},
+      {"build-library", "-lcuda", "-lamdhip64"},
   };
   static const std::vector<FlagRule> All = [] {
     std::vector<FlagRule> V = R;
@@ -119,12 +134,30 @@ std::string rewriteFlags(std::string Code, const BuildRewriteOptions &O,
       From = At + To.size();
     }
   }
+  // `-lcuda -lcudart` named the runtime twice: once is enough.
+  const std::string Hip = "-lamdhip64";
+  size_t First = Code.find(Hip);
+  for (size_t At; First != std::string::npos &&
+                  (At = Code.find(Hip, First + Hip.size())) != std::string::npos;) {
+    size_t End = At + Hip.size();
+    if (!wordStart(Code, At) || !wordEnd(Code, End)) {
+      First = At;
+      continue;
+    }
+    if (At > 0 && Code[At - 1] == ' ')
+      --At;
+    Code.erase(At, End - At);
+  }
   return Code;
 }
 
-/// `nvcc` as a word (also `$(CUDA_PATH)/bin/nvcc`) becomes `hipcc`.
+/// `nvcc` as a word (also `$(CUDA_PATH)/bin/nvcc`) becomes `hipcc`, or
+/// `hipcc --offload-arch=X` (DefaultArch) where the build names no target:
+/// nvcc then builds for its default architecture, hipcc for the GPUs it
+/// finds, which is none on a build machine.
 std::string rewriteNvcc(std::string Code,
-                        std::map<std::string, unsigned> &Counts) {
+                        std::map<std::string, unsigned> &Counts,
+                        const std::string &DefaultArch = "") {
   size_t At = 0;
   while ((At = Code.find("nvcc", At)) != std::string::npos) {
     size_t End = At + 4;
@@ -138,9 +171,15 @@ std::string rewriteNvcc(std::string Code,
     if (Begin > 0 && Code[Begin - 1] == '/')
       while (Begin > 0 && !llvm::StringRef(" \t=\"'").contains(Code[Begin - 1]))
         --Begin;
-    Code.replace(Begin, End - Begin, "hipcc");
+    std::string To = "hipcc";
+    if (!DefaultArch.empty() &&
+        !llvm::StringRef(Code).substr(End).starts_with(" --offload-arch=")) {
+      To += " --offload-arch=" + DefaultArch;
+      ++Counts["build-default-arch"];
+    }
+    Code.replace(Begin, End - Begin, To);
     ++Counts["build-nvcc"];
-    At = Begin + 5;
+    At = Begin + To.size();
   }
   return Code;
 }
@@ -158,11 +197,13 @@ core::Finding leftFinding(const std::string &File, unsigned Off, unsigned Len,
 void reportLeftFlags(const std::string &File, llvm::StringRef Line,
                      unsigned LineOff, std::vector<core::Finding> &Out) {
   llvm::Regex Re(LeftFlags);
+  llvm::Regex Verbose(std::string("^") + VerbosePtxas + "$");
   llvm::SmallVector<llvm::StringRef, 3> M;
   size_t From = 0;
   while (From < Line.size() && Re.match(Line.substr(From), &M)) {
     size_t At = M[0].data() - Line.data();
-    if (wordStart(Line, At) && wordEnd(Line, At + M[0].size()))
+    if (wordStart(Line, At) && wordEnd(Line, At + M[0].size()) &&
+        !Verbose.match(M[0]))
       Out.push_back(leftFinding(
           File, LineOff + unsigned(At), unsigned(M[0].size()),
           fmt::format("'{}' has no hipcc counterpart; left as it is",
@@ -180,8 +221,10 @@ template <class F> void eachLine(llvm::StringRef Text, F Fn) {
     if (Nl == llvm::StringRef::npos)
       Nl = Text.size();
     llvm::StringRef Line = Text.slice(Off, Nl);
+    // A CRLF file's '\r' is no part of the last word (`.../bin/nvcc\r`).
+    size_t CodeEnd = Line.ends_with("\r") ? Line.size() - 1 : Line.size();
     size_t Hash = Line.find('#');
-    Fn(unsigned(Off), Hash == llvm::StringRef::npos ? Line.size() : Hash, Line);
+    Fn(unsigned(Off), std::min(CodeEnd, Hash), Line);
     Off = Nl + 1;
   }
 }
@@ -189,11 +232,15 @@ template <class F> void eachLine(llvm::StringRef Text, F Fn) {
 BuildRewrite rewriteMakefile(const std::string &File, llvm::StringRef Text,
                              const BuildRewriteOptions &O) {
   BuildRewrite R;
+  static const llvm::Regex AnyArch(
+      "(^|[ \t=\"'])(-arch|--gpu-architecture|-gencode|--generate-code|"
+      "--offload-arch|-code|--gpu-code)[= ]");
+  std::string DefaultArch = AnyArch.match(Text) ? "" : O.OffloadArch;
   eachLine(Text, [&](unsigned Off, size_t CodeEnd, llvm::StringRef Line) {
     std::string Code = Line.take_front(CodeEnd).str();
     bool ArchDone = false;
-    std::string New = rewriteFlags(rewriteNvcc(Code, R.Counts), O, R.Counts,
-                                   ArchDone);
+    std::string New = rewriteFlags(rewriteNvcc(Code, R.Counts, DefaultArch), O,
+                                   R.Counts, ArchDone);
     reportLeftFlags(File, Line.take_front(CodeEnd), Off, R.Left);
     if (New != Code)
       R.Edits.push_back({Off, unsigned(CodeEnd), New});
@@ -409,7 +456,10 @@ bool isRewritableBuildFile(llvm::StringRef Path) {
   llvm::StringRef Name = llvm::sys::path::filename(Path);
   return Name == "CMakeLists.txt" || Name.ends_with(".cmake") ||
          Name == "Makefile" || Name == "makefile" || Name == "GNUmakefile" ||
-         Name.ends_with(".mk");
+         Name.ends_with(".mk") || Name == "make.config" ||
+         // Makefile_nvidia, makefile.linux: variants kept side by side.
+         Name.starts_with("Makefile_") || Name.starts_with("Makefile.") ||
+         Name.starts_with("makefile_") || Name.starts_with("makefile.");
 }
 
 BuildRewrite rewriteBuildFile(const std::string &Path, llvm::StringRef Text,

@@ -44,6 +44,11 @@ void guardVectorOperators(clang::ASTContext &Ctx, FixContext &C);
 /// HIP's vector types reject, get the missing components as 0.
 void padVectorBraceInits(clang::ASTContext &Ctx, FixContext &C);
 
+/// Overloads of one project function on CUDA types that HIP merges
+/// (cudaError_t and CUresult are both hipError_t): the later definition is
+/// compiled only where the earlier one is not.
+void collapseOverloads(clang::ASTContext &Ctx, FixContext &C);
+
 } // namespace hipport::port
 
 namespace hipport::port {
@@ -63,5 +68,25 @@ llvm::Expected<const std::vector<CxxOverload> *> cxxOverloads();
 /// cast the C API needs where the target HIP lacks the template:
 /// `cudaMalloc(&p, n)` -> `hipMalloc(reinterpret_cast<void **>(&p), n)`.
 void castTypedPointerArgs(clang::ASTContext &Ctx, FixContext &C);
+
+} // namespace hipport::port
+
+namespace hipport::port {
+
+/// rules/port/call-fixes.json: CUDA's min/max family by name (-> the HIP
+/// name to call), and the parameters CUDA defaults and the target HIP does
+/// not (by function, the last such parameter's index).
+struct CallFixTable {
+  std::map<std::string, std::string, std::less<>> MinMax;
+  std::map<std::string, unsigned, std::less<>> DefaultArgs;
+};
+
+/// The table, read and validated once; errors name file and JSON pointer.
+llvm::Expected<const CallFixTable *> callFixes();
+
+/// min/max calls get their arguments cast to the type CUDA's chosen overload
+/// computes in (and umin/llmin/... call min); defaults the target HIP lacks
+/// are spelled out.
+void fixCalls(clang::ASTContext &Ctx, FixContext &C);
 
 } // namespace hipport::port

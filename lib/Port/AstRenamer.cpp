@@ -40,8 +40,10 @@ public:
     std::string Path;
     if (OptionalFileEntryRef FE = SM->getFileEntryRefForID(FID)) {
       std::string Abs = project::absolutePath(FE->getName());
-      if (P.owns(Abs))
+      if (P.owns(Abs)) {
         Path = Abs;
+        Out.Files.insert(Abs);
+      }
     }
     return OwnedCache[FID] = Path;
   }
@@ -89,8 +91,13 @@ public:
     if (!D->getDeclName().isIdentifier())
       return;
     llvm::StringRef Name = D->getName();
-    if (!Name.empty() && Rules.find(Name) && declaredByProject(D))
-      Out.UserDeclared.insert(Name.str());
+    if (Name.empty() || !Rules.find(Name))
+      return;
+    std::string File = ownedFile(SM->getSpellingLoc(D->getLocation()));
+    if (File.empty())
+      return;
+    Out.UserDeclared.insert(Name.str());
+    Out.DeclaredIn[File].insert(Name.str());
   }
 
   void edit(SourceLocation Loc, unsigned Len, std::string Text) {
@@ -283,9 +290,13 @@ public:
   }
   void MacroDefined(const Token &Name, const MacroDirective *MD) override {
     // A project that defines a CUDA name itself (a compatibility shim) owns it.
-    if (IdentifierInfo *II = Name.getIdentifierInfo())
-      if (!C.ownedFile(Name.getLocation()).empty())
+    if (IdentifierInfo *II = Name.getIdentifierInfo()) {
+      std::string File = C.ownedFile(Name.getLocation());
+      if (!File.empty()) {
         UserMacros.insert(II->getName().str());
+        Out.DeclaredIn[File].insert(II->getName().str());
+      }
+    }
   }
   void EndOfMainFile() override {
     for (const std::string &M : UserMacros)
@@ -318,6 +329,8 @@ public:
     guardVectorOperators(Ctx, C);
     castTypedPointerArgs(Ctx, C);
     padVectorBraceInits(Ctx, C);
+    fixCalls(Ctx, C);
+    collapseOverloads(Ctx, C);
   }
 
 private:

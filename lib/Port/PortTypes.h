@@ -58,6 +58,14 @@ struct AstFacts {
   std::map<std::string, std::vector<Edit>> Edits;
   /// Names that the project itself declares: never renamed.
   std::set<std::string> UserDeclared;
+  /// The project files a TU saw. A name stays in a file only where every TU
+  /// that saw the file declares it: a sample's own `typedef ... CUresult;`
+  /// (a dynamic-loading shim) must not stop the rename in every other
+  /// sample of a tree, nor in the headers they share.
+  std::set<std::string> Files;
+  /// Names the project declares, by the file holding the declaration: they
+  /// stay there whatever other TUs see.
+  std::map<std::string, std::set<std::string>> DeclaredIn;
   std::vector<core::Finding> Findings;
 };
 

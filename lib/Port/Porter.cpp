@@ -155,6 +155,8 @@ llvm::Expected<PortResult> portProject(const project::Project &P,
   // A broken fix-up table stops the run before any parse.
   if (auto Table = cxxOverloads(); !Table)
     return Table.takeError();
+  if (auto Table = callFixes(); !Table)
+    return Table.takeError();
 
   // Read and check everything before any work: bad input stops the run
   // before a single byte is written.
@@ -194,6 +196,8 @@ llvm::Expected<PortResult> portProject(const project::Project &P,
 
   // AST pass, one parse per TU.
   AstFacts Facts;
+  // The project's own names, per file: those of the TUs that saw it.
+  std::map<std::string, std::set<std::string>> DeclaredFor, DeclaredHere;
   if (P.hasCuda()) {
     R.UsedAst = true;
     frontend::ParseOptions PO;
@@ -214,15 +218,32 @@ llvm::Expected<PortResult> portProject(const project::Project &P,
         Facts.Edits[File].insert(Facts.Edits[File].end(), Edits.begin(),
                                  Edits.end());
       Facts.UserDeclared.insert(F->UserDeclared.begin(), F->UserDeclared.end());
+      // Every TU that sees a file must declare the name for it to stay
+      // there: a shared header follows the majority use, not one sample's
+      // shim.
+      for (const std::string &File : F->Files) {
+        auto [It, New] = DeclaredFor.try_emplace(File, F->UserDeclared);
+        if (New)
+          continue;
+        std::set<std::string> Both;
+        std::set_intersection(It->second.begin(), It->second.end(),
+                              F->UserDeclared.begin(), F->UserDeclared.end(),
+                              std::inserter(Both, Both.end()));
+        It->second = std::move(Both);
+      }
+      for (const auto &[File, Names] : F->DeclaredIn)
+        DeclaredHere[File].insert(Names.begin(), Names.end());
       Facts.Findings.insert(Facts.Findings.end(), F->Findings.begin(),
                             F->Findings.end());
     }
+    for (auto &[File, Names] : DeclaredHere)
+      DeclaredFor[File].insert(Names.begin(), Names.end());
     for (const frontend::TUOutcome &O : R.Outcomes)
       addParseErrorFindings(P, O, Opts.VerboseDiagnostics, R.Findings);
   }
 
   // Token pass over every source file, merged with the AST's edits.
-  TokenRenamer Tokens(Rules, Opts, Facts.UserDeclared);
+  TokenRenamer Tokens(Rules, Opts);
   std::set<std::tuple<std::string, unsigned, std::string>> SeenFindings;
   auto AddFinding = [&](core::Finding F) {
     auto Key = std::make_tuple(F.Range.File, F.Range.Offset, F.CheckId);
@@ -246,10 +267,14 @@ llvm::Expected<PortResult> portProject(const project::Project &P,
     }
     FileEdits Edits;
     std::vector<core::Finding> Findings;
+    // A file no TU saw (inactive, or no parse) keeps every project name.
+    auto Seen = DeclaredFor.find(PF.Source->Path);
+    const std::set<std::string> &Declared =
+        Seen != DeclaredFor.end() ? Seen->second : Facts.UserDeclared;
     auto It = Facts.Edits.find(PF.Source->Path);
     if (It != Facts.Edits.end())
       for (const Edit &E : It->second) {
-        if (renamesUserName(E, PF.Original, Facts.UserDeclared, Rules))
+        if (renamesUserName(E, PF.Original, Declared, Rules))
           continue;
         if (!Edits.add(E)) {
           core::Finding F;
@@ -269,8 +294,8 @@ llvm::Expected<PortResult> portProject(const project::Project &P,
     bool NeedsInclude =
         llvm::sys::path::extension(PF.Source->Path) == ".cu";
     if (!Opts.LaunchesOnly)
-      Tokens.run(PF.Source->Path, PF.Original, NeedsInclude, Edits, Findings,
-                 PF.Stats);
+      Tokens.run(PF.Source->Path, PF.Original, Declared, NeedsInclude, Edits,
+                 Findings, PF.Stats);
     for (const auto &[Off, E] : Edits.edits()) {
       ++(E.Origin == EditOrigin::Ast ? PF.Stats.AstEdits : PF.Stats.TokenEdits);
       if (!E.Rewrite.empty())

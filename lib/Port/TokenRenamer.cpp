@@ -193,6 +193,21 @@ std::vector<std::string> branchFeatures(const std::vector<RawToken> &T,
   return Out;
 }
 
+/// True when Offset lies on a preprocessor directive's (logical) line.
+bool inDirective(llvm::StringRef Text, size_t Offset) {
+  size_t Begin = Text.rfind('\n', Offset);
+  Begin = Begin == llvm::StringRef::npos ? 0 : Begin + 1;
+  // A backslash-continued line belongs to the line above.
+  while (Begin >= 2 && (Text[Begin - 2] == '\\' ||
+                        (Begin >= 3 && Text[Begin - 2] == '\r' &&
+                         Text[Begin - 3] == '\\'))) {
+    size_t Prev = Text.rfind('\n', Begin - 2);
+    Begin = Prev == llvm::StringRef::npos ? 0 : Prev + 1;
+  }
+  llvm::StringRef Line = Text.substr(Begin).ltrim(" \t");
+  return Line.starts_with("#");
+}
+
 /// `__CUDA_ARCH__ >= 300`-style tests: below sm_50 (no current nvcc builds
 /// for it) the comparison only tells the device pass from the host pass, so
 /// it has an exact HIP spelling. Returns it, or "" when the number is a real
@@ -308,8 +323,44 @@ private:
     if (M.Hip != Header) {
       ++Stats.Converted[E->Family];
       addEdit(Start + 1, unsigned(Header.size()), M.Hip, E->Family);
+      if (llvm::StringRef(M.Hip).starts_with("hip"))
+        hoistOutOfExternC(HashOffset);
     }
     return true;
+  }
+
+  /// cuda.h is C and may sit in an `extern "C" {` block; HIP's headers are
+  /// C++ (templates, <thread>) and fail there. The runtime is included once
+  /// before the block, so the include inside is a guarded no-op.
+  void hoistOutOfExternC(unsigned At) {
+    int Depth = 0;
+    std::vector<std::pair<int, unsigned>> Open; // depth, `extern` offset
+    for (size_t I = 0; I < T.size() && T[I].Offset < At; ++I) {
+      if (T[I].Kind == clang::tok::l_brace) {
+        ++Depth;
+        if (I >= 2 && T[I - 1].Kind == clang::tok::string_literal &&
+            T[I - 1].Text == "\"C\"" && T[I - 2].Text == "extern")
+          Open.push_back({Depth, T[I - 2].Offset});
+      } else if (T[I].Kind == clang::tok::r_brace) {
+        if (!Open.empty() && Open.back().first == Depth)
+          Open.pop_back();
+        --Depth;
+      }
+    }
+    if (Open.empty())
+      return;
+    unsigned Line = Open.front().second;
+    while (Line > 0 && Text[Line - 1] != '\n')
+      --Line;
+    constexpr llvm::StringLiteral Note =
+        "hipport: HIP's headers are C++, so not inside extern \"C\"";
+    llvm::StringRef Before = llvm::StringRef(Text).take_front(Line).rtrim();
+    if (Before.substr(Before.rfind('\n') + 1).contains(Note))
+      return; // ported before
+    Edit E{Line, 0, "#include <hip/hip_runtime.h> // " + Note.str() + "\n",
+           EditOrigin::Token, ""};
+    E.Rewrite = "hip-include-out-of-extern-c";
+    Out.add(E);
   }
 
   /// A header HIP lacks: hipport's stand-in where it has one, else a finding.
@@ -370,6 +421,11 @@ private:
     rules::Mapping M = Rules.resolve(*E, Opts.Target);
     if (M.Act == rules::Mapping::Action::Unsupported ||
         E->EntryStatus == rules::Status::Experimental) {
+      // An AST fix-up rewrote this call already (`umin` -> `min` with casts).
+      auto Fixed = Out.edits().find(Tok.Offset);
+      if (Fixed != Out.edits().end() && Fixed->second.Origin == EditOrigin::Ast &&
+          Fixed->second.Length == Tok.Length)
+        return;
       ++Stats.Left[E->Family];
       report(core::Severity::Warning, "port-unsupported-api", Tok.Offset,
              Tok.Length, unsupportedMessage(M));
@@ -402,6 +458,11 @@ private:
     std::string Exact = deviceOnlyTest(T, I);
     unsigned End = T[I + 2].Offset + T[I + 2].Length;
     std::string Cmp = Text.substr(Tok.Offset, End - Tok.Offset);
+    // In code (`SHM_BANKS = (__CUDA_ARCH__ >= 200) ? 32 : 16`) `defined`
+    // means nothing: the macro itself is 1 in the device pass.
+    if (!Exact.empty() && !inDirective(Text, Tok.Offset))
+      Exact = Exact[0] == '!' ? "!__HIP_DEVICE_COMPILE__"
+                              : "__HIP_DEVICE_COMPILE__";
     if (!Exact.empty()) {
       ++Stats.Rewrites["cuda-arch-device-test"];
       addEdit(Tok.Offset, End - Tok.Offset, Exact, E.Family);
@@ -458,6 +519,7 @@ private:
 } // namespace
 
 void TokenRenamer::run(const std::string &File, const std::string &Text,
+                       const std::set<std::string> &UserDeclared,
                        bool NeedsRuntimeInclude, FileEdits &Out,
                        std::vector<core::Finding> &Findings,
                        FileStats &Stats) const {

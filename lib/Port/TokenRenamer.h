@@ -12,22 +12,23 @@ namespace hipport::port {
 /// AST pass: a bare `.name` token has no type to check.
 class TokenRenamer {
 public:
-  TokenRenamer(const rules::RuleSet &Rules, const PortOptions &Opts,
-               const std::set<std::string> &UserDeclared)
-      : Rules(Rules), Opts(Opts), UserDeclared(UserDeclared) {}
+  TokenRenamer(const rules::RuleSet &Rules, const PortOptions &Opts)
+      : Rules(Rules), Opts(Opts) {}
 
   /// Adds edits for Text (the contents of File) to Out; findings (names left
   /// unsupported, fallbacks taken) to Findings; counts to Stats. With
   /// NeedsRuntimeInclude (a .cu file, which relied on nvcc's implicit
-  /// include), the HIP runtime becomes the file's first HIP header.
+  /// include), the HIP runtime becomes the file's first HIP header. Names in
+  /// UserDeclared (the project's own, as the TUs that see File declare
+  /// them) are left alone.
   void run(const std::string &File, const std::string &Text,
+           const std::set<std::string> &UserDeclared,
            bool NeedsRuntimeInclude, FileEdits &Out,
            std::vector<core::Finding> &Findings, FileStats &Stats) const;
 
 private:
   const rules::RuleSet &Rules;
   const PortOptions &Opts;
-  const std::set<std::string> &UserDeclared;
 };
 
 /// The message of a name left in place.
