@@ -1,6 +1,7 @@
 //===- Check.h - base class shared by hipport lint and clang-tidy -*- C++ -*-===//
 #pragma once
 
+#include "Checks/Instantiations.h"
 #include "Core/Finding.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"

@@ -180,7 +180,12 @@ public:
         Scope.push_back(D);
     }
     Ctx.setTraversalScope(Scope);
-    Finder.matchAST(Ctx);
+    {
+      // The checks' instantiation tests, answered in one walk (#17).
+      InstantiationIndex Index(Ctx);
+      InstantiationIndex::Active Use(Index);
+      Finder.matchAST(Ctx);
+    }
     std::lock_guard<std::mutex> G(Lock);
     for (auto &F : Sink.Findings)
       Out.push_back(std::move(F));
