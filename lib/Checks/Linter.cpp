@@ -20,6 +20,7 @@
 #include "llvm/Support/Regex.h"
 
 #include <algorithm>
+#include <iterator>
 #include <map>
 #include <mutex>
 #include <set>
@@ -142,6 +143,19 @@ private:
   std::map<unsigned, std::string> Paths;
 };
 
+/// Moves From's findings to the end of To and frees From: a vector taken
+/// whole where To is empty, as a copy by growth held both (#17).
+void appendFindings(std::vector<core::Finding> &To,
+                    std::vector<core::Finding> &From) {
+  if (To.empty()) {
+    To.swap(From);
+  } else {
+    To.reserve(To.size() + From.size());
+    std::move(From.begin(), From.end(), std::back_inserter(To));
+  }
+  std::vector<core::Finding>().swap(From);
+}
+
 /// Byte ranges of the main file skipped by the preprocessor (`#if`-inactive).
 using Skips = std::vector<std::pair<unsigned, unsigned>>;
 
@@ -187,8 +201,7 @@ public:
       Finder.matchAST(Ctx);
     }
     std::lock_guard<std::mutex> G(Lock);
-    for (auto &F : Sink.Findings)
-      Out.push_back(std::move(F));
+    appendFindings(Out, Sink.Findings);
   }
 
 private:
@@ -431,8 +444,7 @@ llvm::Error lintTUs(const project::Project &P, const LintConfig &Config,
           Host[I].push_back(std::move(*F));
       addTokenFindings(TUs[I], Config, HostSkips[I], HostMacros[I], Host[I]);
     }
-    for (core::Finding &F : Host[I])
-      All.push_back(std::move(F));
+    appendFindings(All, Host[I]);
   }
   return llvm::Error::success();
 }
@@ -491,7 +503,9 @@ llvm::Expected<LintResult> lint(const project::Project &P,
                         }),
             All.end());
 
+  // Kept findings are compacted in place and handed over: no second vector.
   std::map<std::string, std::unique_ptr<core::SourceText>> Sources;
+  size_t Kept = 0;
   for (core::Finding &F : All) {
     auto &S = Sources[F.Range.File];
     if (!S) {
@@ -507,8 +521,12 @@ llvm::Expected<LintResult> lint(const project::Project &P,
     }
     if (auto Sev = Config.severity(F.CheckId))
       F.Level = *Sev;
-    R.Findings.push_back(std::move(F));
+    if (&All[Kept] != &F)
+      All[Kept] = std::move(F);
+    ++Kept;
   }
+  All.resize(Kept);
+  R.Findings = std::move(All);
   return R;
 }
 
