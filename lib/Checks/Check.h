@@ -2,6 +2,7 @@
 #pragma once
 
 #include "Checks/Instantiations.h"
+#include "Checks/Parents.h"
 #include "Core/Finding.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"

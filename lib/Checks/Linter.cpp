@@ -198,6 +198,9 @@ public:
       // The checks' instantiation tests, answered in one walk (#17).
       InstantiationIndex Index(Ctx);
       InstantiationIndex::Active Use(Index);
+      // Their parent lookups, one top-level declaration at a time (#17).
+      ParentIndex Parents(Ctx);
+      ParentIndex::Active UseParents(Parents);
       Finder.matchAST(Ctx);
     }
     std::lock_guard<std::mutex> G(Lock);
