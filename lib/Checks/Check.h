@@ -1,6 +1,8 @@
 //===- Check.h - base class shared by hipport lint and clang-tidy -*- C++ -*-===//
 #pragma once
 
+#include "Checks/Instantiations.h"
+#include "Checks/Parents.h"
 #include "Core/Finding.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"

@@ -1,4 +1,5 @@
 #include "Checks/CudaPatterns.h"
+#include "Checks/Parents.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
@@ -395,7 +396,7 @@ static DynTypedNode semanticParent(const Stmt *S, ASTContext &Ctx,
                                    const Stmt *&Child) {
   Child = S;
   while (true) {
-    auto Parents = Ctx.getParents(*Child);
+    auto Parents = parentsOf(Ctx, *Child);
     if (Parents.empty())
       return {};
     const Stmt *P = Parents[0].get<Stmt>();
@@ -507,14 +508,14 @@ std::string sourceText(SourceRange R, const ASTContext &Ctx) {
 }
 
 const FunctionDecl *enclosingFunction(const Stmt *S, ASTContext &Ctx) {
-  DynTypedNodeList Ps = Ctx.getParents(*S);
+  ParentList Ps = parentsOf(Ctx, *S);
   while (!Ps.empty()) {
     if (const auto *F = Ps[0].get<FunctionDecl>())
       return F;
     if (const auto *St = Ps[0].get<Stmt>())
-      Ps = Ctx.getParents(*St);
+      Ps = parentsOf(Ctx, *St);
     else if (const auto *D = Ps[0].get<Decl>())
-      Ps = Ctx.getParents(*D);
+      Ps = parentsOf(Ctx, *D);
     else
       return nullptr;
   }

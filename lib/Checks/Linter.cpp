@@ -21,6 +21,7 @@
 #include "llvm/Support/Regex.h"
 
 #include <algorithm>
+#include <iterator>
 #include <map>
 #include <mutex>
 #include <set>
@@ -143,6 +144,19 @@ private:
   std::map<unsigned, std::string> Paths;
 };
 
+/// Moves From's findings to the end of To and frees From: a vector taken
+/// whole where To is empty, as a copy by growth held both (#17).
+void appendFindings(std::vector<core::Finding> &To,
+                    std::vector<core::Finding> &From) {
+  if (To.empty()) {
+    To.swap(From);
+  } else {
+    To.reserve(To.size() + From.size());
+    std::move(From.begin(), From.end(), std::back_inserter(To));
+  }
+  std::vector<core::Finding>().swap(From);
+}
+
 /// Byte ranges of the main file skipped by the preprocessor (`#if`-inactive).
 using Skips = std::vector<std::pair<unsigned, unsigned>>;
 
@@ -181,10 +195,17 @@ public:
         Scope.push_back(D);
     }
     Ctx.setTraversalScope(Scope);
-    Finder.matchAST(Ctx);
+    {
+      // The checks' instantiation tests, answered in one walk (#17).
+      InstantiationIndex Index(Ctx);
+      InstantiationIndex::Active Use(Index);
+      // Their parent lookups, one top-level declaration at a time (#17).
+      ParentIndex Parents(Ctx);
+      ParentIndex::Active UseParents(Parents);
+      Finder.matchAST(Ctx);
+    }
     std::lock_guard<std::mutex> G(Lock);
-    for (auto &F : Sink.Findings)
-      Out.push_back(std::move(F));
+    appendFindings(Out, Sink.Findings);
   }
 
 private:
@@ -486,8 +507,7 @@ llvm::Error lintTUs(const project::Project &P, const LintConfig &Config,
       addTokenFindings(TUs[I], Config, First[I].Skipped, First[I].Macros,
                        Found);
     }
-    for (core::Finding &F : Found)
-      All.push_back(std::move(F));
+    appendFindings(All, Found);
   }
   return llvm::Error::success();
 }
@@ -548,7 +568,9 @@ llvm::Expected<LintResult> lint(const project::Project &P,
                         }),
             All.end());
 
+  // Kept findings are compacted in place and handed over: no second vector.
   std::map<std::string, std::unique_ptr<core::SourceText>> Sources;
+  size_t Kept = 0;
   for (core::Finding &F : All) {
     auto &S = Sources[F.Range.File];
     if (!S) {
@@ -564,8 +586,12 @@ llvm::Expected<LintResult> lint(const project::Project &P,
     }
     if (auto Sev = Config.severity(F.CheckId))
       F.Level = *Sev;
-    R.Findings.push_back(std::move(F));
+    if (&All[Kept] != &F)
+      All[Kept] = std::move(F);
+    ++Kept;
   }
+  All.resize(Kept);
+  R.Findings = std::move(All);
   return R;
 }
 

@@ -33,7 +33,7 @@ void WarpSizeConstexprCheck::registerMatchers(MatchFinder &F) {
 static std::string constantContext(const Expr *Ref, ASTContext &C) {
   DynTypedNode N = DynTypedNode::create(*Ref);
   for (unsigned Depth = 0; Depth < 32; ++Depth) {
-    auto Ps = C.getParents(N);
+    auto Ps = parentsOf(C, N);
     if (Ps.empty())
       return "";
     DynTypedNode P = Ps[0];
@@ -78,7 +78,7 @@ static std::string constantContext(const Expr *Ref, ASTContext &C) {
     if (P.get<ConstantExpr>()) {
       // Clang wraps what it evaluates as a constant; the parent says why,
       // and template arguments have no parent in the map.
-      auto PP = C.getParents(P);
+      auto PP = parentsOf(C, P);
       if (PP.empty())
         return "a template argument";
       N = P;

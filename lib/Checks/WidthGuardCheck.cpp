@@ -31,7 +31,7 @@ void WidthGuardCheck::registerMatchers(MatchFinder &F) {
 static bool isDispatch(const BinaryOperator *BO, ASTContext &C) {
   const Stmt *Child = BO;
   for (unsigned Up = 0; Up < 4; ++Up) {
-    auto Parents = C.getParents(*Child);
+    auto Parents = parentsOf(C, *Child);
     if (Parents.empty())
       return false;
     if (const auto *If = Parents[0].get<IfStmt>())

@@ -5,6 +5,7 @@
 #include "Port/EditSet.h"
 #include "Rules/RuleSet.h"
 
+#include <deque>
 #include <map>
 #include <set>
 #include <string>
@@ -54,8 +55,10 @@ struct FileStats {
 
 /// Facts the AST pass learns about the project, shared with the token pass.
 struct AstFacts {
-  /// Edits the AST pass proposes, per absolute file path.
-  std::map<std::string, std::vector<Edit>> Edits;
+  /// Edits the AST pass proposes, per absolute file path: a deque, as it
+  /// grows during the parse, where a vector's doubling would hold up to
+  /// three times the edits at once (#17).
+  std::map<std::string, std::deque<Edit>> Edits;
   /// Names that the project itself declares: never renamed.
   std::set<std::string> UserDeclared;
   /// The project files a TU saw. A name stays in a file only where every TU

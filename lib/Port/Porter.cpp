@@ -213,10 +213,17 @@ llvm::Expected<PortResult> portProject(const project::Project &P,
       return makeAstRenameAction(P, Rules, Opts, *PerTU.back());
     };
     R.Outcomes = frontend::parseAll(P, P.translationUnits(), SafeFactory, PO);
+    // Moved, not copied, and each TU's facts freed once merged: on a big
+    // file the edits are the largest thing the port holds besides the text.
     for (auto &F : PerTU) {
-      for (auto &[File, Edits] : F->Edits)
-        Facts.Edits[File].insert(Facts.Edits[File].end(), Edits.begin(),
-                                 Edits.end());
+      for (auto &[File, Edits] : F->Edits) {
+        std::deque<Edit> &To = Facts.Edits[File];
+        if (To.empty())
+          To = std::move(Edits);
+        else
+          To.insert(To.end(), std::make_move_iterator(Edits.begin()),
+                    std::make_move_iterator(Edits.end()));
+      }
       Facts.UserDeclared.insert(F->UserDeclared.begin(), F->UserDeclared.end());
       // Every TU that sees a file must declare the name for it to stay
       // there: a shared header follows the majority use, not one sample's
@@ -233,8 +240,10 @@ llvm::Expected<PortResult> portProject(const project::Project &P,
       }
       for (const auto &[File, Names] : F->DeclaredIn)
         DeclaredHere[File].insert(Names.begin(), Names.end());
-      Facts.Findings.insert(Facts.Findings.end(), F->Findings.begin(),
-                            F->Findings.end());
+      Facts.Findings.insert(Facts.Findings.end(),
+                            std::make_move_iterator(F->Findings.begin()),
+                            std::make_move_iterator(F->Findings.end()));
+      F.reset();
     }
     for (auto &[File, Names] : DeclaredHere)
       DeclaredFor[File].insert(Names.begin(), Names.end());
@@ -291,6 +300,8 @@ llvm::Expected<PortResult> portProject(const project::Project &P,
             ++PF.Stats.Converted[E.Family];
         }
       }
+    if (It != Facts.Edits.end())
+      Facts.Edits.erase(It); // merged into Edits
     bool NeedsInclude =
         llvm::sys::path::extension(PF.Source->Path) == ".cu";
     if (!Opts.LaunchesOnly)

@@ -6,6 +6,8 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include <cassert>
+#include <deque>
 #include <fmt/format.h>
 
 namespace hipport::port {
@@ -28,34 +30,80 @@ struct RawToken {
   llvm::StringRef Text;
 };
 
-std::vector<RawToken> lexRaw(const std::string &Text) {
-  clang::LangOptions LO;
-  LO.CPlusPlus = LO.CPlusPlus11 = LO.CPlusPlus14 = LO.CPlusPlus17 = true;
-  LO.CUDA = true; // so <<< and >>> are single tokens
-  LO.LineComment = true;
-  const char *Begin = Text.data(), *End = Text.data() + Text.size();
-  clang::Lexer L(clang::SourceLocation(), LO, Begin, Begin, End);
-  std::vector<RawToken> Toks;
-  clang::Token T;
-  while (true) {
+/// The file's raw tokens, lexed on demand and dropped once the pass is past
+/// them: memory follows the look-around of the pass, not the file (#17: a
+/// token vector of a 50 MB file was 10x the file). Indices are those of the
+/// whole file's token sequence.
+class TokenWindow {
+public:
+  explicit TokenWindow(const std::string &Text)
+      : Begin(Text.data()),
+        L(clang::SourceLocation(), langOptions(), Text.data(), Text.data(),
+          Text.data() + Text.size()) {}
+
+  /// True when the file has a token I (lexing up to it).
+  bool has(size_t I) {
+    while (I >= Base + Toks.size() && !Done)
+      lexOne();
+    return I < Base + Toks.size();
+  }
+  const RawToken &operator[](size_t I) {
+    bool Have = has(I);
+    assert(Have && I >= Base && "token asked for after forgetBefore");
+    (void)Have;
+    return Toks[I - Base];
+  }
+  /// Tokens before I are not asked for again.
+  void forgetBefore(size_t I) {
+    while (Base < I && !Toks.empty()) {
+      Toks.pop_front();
+      ++Base;
+    }
+  }
+  /// Offset of the first token; npos for a file without tokens.
+  size_t firstOffset() {
+    if (!has(0))
+      return std::string::npos;
+    return First;
+  }
+
+private:
+  static clang::LangOptions langOptions() {
+    clang::LangOptions LO;
+    LO.CPlusPlus = LO.CPlusPlus11 = LO.CPlusPlus14 = LO.CPlusPlus17 = true;
+    LO.CUDA = true; // so <<< and >>> are single tokens
+    LO.LineComment = true;
+    return LO;
+  }
+  void lexOne() {
+    clang::Token T;
     bool AtEnd = L.LexFromRawLexer(T);
-    if (T.is(clang::tok::eof))
-      break;
+    if (T.is(clang::tok::eof)) {
+      Done = true;
+      return;
+    }
     unsigned Off = unsigned(L.getBufferLocation() - Begin) - T.getLength();
+    if (Base + Toks.size() == 0)
+      First = Off;
     Toks.push_back({T.getKind(), Off, T.getLength(), T.isAtStartOfLine(),
                     llvm::StringRef(Begin + Off, T.getLength())});
-    if (AtEnd)
-      break;
+    Done = AtEnd;
   }
-  return Toks;
+
+  const char *Begin;
+  clang::Lexer L;
+  std::deque<RawToken> Toks;
+  size_t Base = 0; ///< index of Toks.front()
+  size_t First = 0;
+  bool Done = false;
+};
+
+bool isKind(TokenWindow &T, size_t I, clang::tok::TokenKind K) {
+  return T.has(I) && T[I].Kind == K;
 }
 
-bool isKind(const std::vector<RawToken> &T, size_t I, clang::tok::TokenKind K) {
-  return I < T.size() && T[I].Kind == K;
-}
-
-bool isComparison(const std::vector<RawToken> &T, size_t I) {
-  if (I >= T.size())
+bool isComparison(TokenWindow &T, size_t I) {
+  if (!T.has(I))
     return false;
   switch (T[I].Kind) {
   case clang::tok::less:
@@ -72,12 +120,12 @@ bool isComparison(const std::vector<RawToken> &T, size_t I) {
 
 /// The byte range to delete to drop argument ArgIndex of the call whose
 /// '(' is token Open: the argument and the comma that separates it.
-bool argumentRange(const std::vector<RawToken> &T, size_t Open,
+bool argumentRange(TokenWindow &T, size_t Open,
                    unsigned ArgIndex, unsigned &Begin, unsigned &End) {
   std::vector<std::pair<size_t, size_t>> Args; // first/last token of each arg
   int Depth = 0;
   size_t ArgStart = Open + 1;
-  for (size_t I = Open + 1; I < T.size(); ++I) {
+  for (size_t I = Open + 1; T.has(I); ++I) {
     auto K = T[I].Kind;
     if (K == clang::tok::l_paren || K == clang::tok::l_square ||
         K == clang::tok::l_brace)
@@ -110,11 +158,11 @@ bool argumentRange(const std::vector<RawToken> &T, size_t Open,
 }
 
 /// Where an added #include goes: after the leading comment block.
-unsigned includeInsertionPoint(const std::string &Text,
-                               const std::vector<RawToken> &Toks) {
-  if (Toks.empty())
+unsigned includeInsertionPoint(const std::string &Text, TokenWindow &Toks) {
+  size_t First = Toks.firstOffset();
+  if (First == std::string::npos)
     return 0;
-  unsigned Off = Toks.front().Offset;
+  unsigned Off = unsigned(First);
   // Back up to the start of the line holding the first token.
   while (Off > 0 && Text[Off - 1] != '\n')
     --Off;
@@ -162,15 +210,15 @@ void realignContinuations(const std::string &Text, FileEdits &Edits) {
 /// The identifiers of the #if branch whose directive holds token I, up to
 /// its #elif/#else/#endif: the rule names and NVIDIA-only constructs it
 /// uses, which say what the architecture test guards.
-std::vector<std::string> branchFeatures(const std::vector<RawToken> &T,
+std::vector<std::string> branchFeatures(TokenWindow &T,
                                         size_t I, const rules::RuleSet &Rules) {
   size_t J = I;
-  while (J + 1 < T.size() && !T[J + 1].StartOfLine)
+  while (T.has(J + 1) && !T[J + 1].StartOfLine)
     ++J;
   std::vector<std::string> Out;
   int Depth = 0;
-  for (++J; J < T.size(); ++J) {
-    if (T[J].Kind == clang::tok::hash && T[J].StartOfLine && J + 1 < T.size()) {
+  for (++J; T.has(J); ++J) {
+    if (T[J].Kind == clang::tok::hash && T[J].StartOfLine && T.has(J + 1)) {
       llvm::StringRef D = T[J + 1].Text;
       if (D.starts_with("if"))
         ++Depth;
@@ -212,8 +260,8 @@ bool inDirective(llvm::StringRef Text, size_t Offset) {
 /// for it) the comparison only tells the device pass from the host pass, so
 /// it has an exact HIP spelling. Returns it, or "" when the number is a real
 /// architecture choice.
-std::string deviceOnlyTest(const std::vector<RawToken> &T, size_t I) {
-  if (I + 2 >= T.size() || T[I + 2].Kind != clang::tok::numeric_constant)
+std::string deviceOnlyTest(TokenWindow &T, size_t I) {
+  if (!T.has(I + 2) || T[I + 2].Kind != clang::tok::numeric_constant)
     return "";
   unsigned N = 0;
   if (T[I + 2].Text.getAsInteger(10, N) || N == 0 || N >= 500)
@@ -238,11 +286,12 @@ public:
             const std::string &Text, FileEdits &Out,
             std::vector<core::Finding> &Findings, FileStats &Stats)
       : Rules(Rules), Opts(Opts), UserDeclared(UserDeclared), File(File),
-        Text(Text), T(lexRaw(Text)), Out(Out), Findings(Findings),
+        Text(Text), T(Text), Out(Out), Findings(Findings),
         Stats(Stats) {}
 
   void run(bool NeedsRuntimeInclude) {
-    for (size_t I = 0; I < T.size(); ++I) {
+    for (size_t I = 0; T.has(I); ++I) {
+      T.forgetBefore(I < 2 ? 0 : I - 2); // the steps look back 2 tokens at most
       if (isIncludeLine(I)) {
         if (!includeLine(I))
           break;
@@ -286,9 +335,9 @@ private:
     RuntimeFirst = includesHipRuntime(Final);
   }
 
-  bool isIncludeLine(size_t I) const {
+  bool isIncludeLine(size_t I) {
     return T[I].Kind == clang::tok::hash && T[I].StartOfLine &&
-           I + 1 < T.size() && T[I + 1].Kind == clang::tok::raw_identifier &&
+           T.has(I + 1) && T[I + 1].Kind == clang::tok::raw_identifier &&
            (T[I + 1].Text == "include" || T[I + 1].Text == "include_next");
   }
 
@@ -297,14 +346,14 @@ private:
   bool includeLine(size_t &I) {
     unsigned HashOffset = T[I].Offset;
     size_t NameTok = I + 2;
-    if (NameTok >= T.size())
+    if (!T.has(NameTok))
       return false;
     unsigned Start = T[NameTok].Offset;
     char Open = Text[Start];
     char Close = Open == '<' ? '>' : Open == '"' ? '"' : 0;
     size_t Nl = Text.find('\n', Start);
     size_t Stop = Close ? Text.find(Close, Start + 1) : std::string::npos;
-    while (I + 1 < T.size() && !T[I + 1].StartOfLine)
+    while (T.has(I + 1) && !T[I + 1].StartOfLine)
       ++I;
     if (!Close || Stop == std::string::npos || Stop > Nl)
       return true;
@@ -390,7 +439,7 @@ private:
   /// The rule entry the identifier at I names and the pass may rename, or
   /// null: members, headers, the project's own names, `x.name`, and
   /// namespaces that are not used as namespaces are left alone.
-  const rules::RuleEntry *renamable(size_t I) const {
+  const rules::RuleEntry *renamable(size_t I) {
     const RawToken &Tok = T[I];
     const rules::RuleEntry *E = Rules.find(Tok.Text);
     if (!E || E->EntryKind == rules::Kind::Member ||
@@ -509,7 +558,7 @@ private:
   const std::set<std::string> &UserDeclared;
   const std::string &File;
   const std::string &Text;
-  std::vector<RawToken> T;
+  TokenWindow T;
   FileEdits &Out;
   std::vector<core::Finding> &Findings;
   FileStats &Stats;

@@ -301,8 +301,9 @@ int runLint() {
       ++Baselined;
       continue;
     }
-    Shown.push_back(R->Findings[I]);
-    ShownPrints.push_back(Prints[I]);
+    // Moved: on a big file a copy of every finding doubled lint's memory.
+    Shown.push_back(std::move(R->Findings[I]));
+    ShownPrints.push_back(std::move(Prints[I]));
   }
 
   std::unique_ptr<raw_fd_ostream> File;
