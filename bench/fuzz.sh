@@ -13,13 +13,14 @@ echo "# bench/fuzz.sh $SECS s per target, $(date -u '+%F %H:%M') UTC, $(git -C "
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 TARGETS=(json rules baseline compile-db cost-model spec config)
-for t in "${TARGETS[@]}"; do
-  BIN=$BUILD/test/fuzz/fuzz-$t
-  [ -x "$BIN" ] || { echo "fuzz-$t: not built (needs libclang-rt-22-dev)" > "$TMP/$t"; continue; }
-  ( OUT=$("$SRC/test/fuzz/run-fuzzer.sh" "$BIN" "$SECS" "$SRC/${SEEDS[$t]}" 2>&1)
-    RC=$?
-    echo "fuzz-$t: $([ $RC = 0 ] && echo ok || echo FAIL) | $(echo "$OUT" | grep -E '^Done' | head -1)"
-    [ $RC = 0 ] || echo "$OUT" | tail -20 ) > "$TMP/$t" &
-done
+one() { # TARGET: fuzz it and print one line (the log's tail on failure)
+  local t=$1 bin=$BUILD/test/fuzz/fuzz-$1 out rc
+  if [ ! -x "$bin" ]; then echo "fuzz-$t: not built (needs libclang-rt-22-dev)"; return; fi
+  out=$("$SRC/test/fuzz/run-fuzzer.sh" "$bin" "$SECS" "$SRC/${SEEDS[$t]}" 2>&1)
+  rc=$?
+  if [ $rc = 0 ]; then echo "fuzz-$t: ok | $(grep -E '^Done' <<< "$out" | head -1)"
+  else echo "fuzz-$t: FAIL"; tail -20 <<< "$out"; fi
+}
+for t in "${TARGETS[@]}"; do one "$t" > "$TMP/$t" & done
 wait
 for t in "${TARGETS[@]}"; do cat "$TMP/$t"; done

@@ -384,13 +384,16 @@ private:
   void hoistOutOfExternC(unsigned At) {
     int Depth = 0;
     std::vector<std::pair<int, unsigned>> Open; // depth, `extern` offset
-    for (size_t I = 0; I < T.size() && T[I].Offset < At; ++I) {
-      if (T[I].Kind == clang::tok::l_brace) {
+    // The pass's window has forgotten what lies behind; a window of its own
+    // lexes the file again up to At (once per renamed include line).
+    TokenWindow W(Text);
+    for (size_t I = 0; W.has(I) && W[I].Offset < At; ++I) {
+      if (W[I].Kind == clang::tok::l_brace) {
         ++Depth;
-        if (I >= 2 && T[I - 1].Kind == clang::tok::string_literal &&
-            T[I - 1].Text == "\"C\"" && T[I - 2].Text == "extern")
-          Open.push_back({Depth, T[I - 2].Offset});
-      } else if (T[I].Kind == clang::tok::r_brace) {
+        if (I >= 2 && W[I - 1].Kind == clang::tok::string_literal &&
+            W[I - 1].Text == "\"C\"" && W[I - 2].Text == "extern")
+          Open.push_back({Depth, W[I - 2].Offset});
+      } else if (W[I].Kind == clang::tok::r_brace) {
         if (!Open.empty() && Open.back().first == Depth)
           Open.pop_back();
         --Depth;

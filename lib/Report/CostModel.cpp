@@ -1,5 +1,6 @@
 #include "Report/CostModel.h"
 
+#include "Core/Json.h"
 #include "Rules/RuleSet.h"
 
 #include "llvm/Support/MemoryBuffer.h"
@@ -54,11 +55,10 @@ llvm::Expected<CostModel> CostModel::load(const std::string &File,
     return llvm::createStringError(Buf.getError(), "%s: %s", File.c_str(),
                                    Buf.getError().message().c_str());
   json J;
-  try {
-    J = json::parse((*Buf)->getBuffer().begin(), (*Buf)->getBuffer().end());
-  } catch (const json::parse_error &E) {
-    return Err({fmt::format(" invalid JSON: {}", E.what())});
-  }
+  // One reader for every JSON file: positions, and a number out of range
+  // is an error (the fuzzer found it aborted here).
+  if (llvm::Error E = core::parseJson(File, (*Buf)->getBuffer(), J))
+    return std::move(E);
   std::vector<std::string> Errors;
   if (!J.is_object())
     return Err({"/: expected an object"});
