@@ -1,12 +1,15 @@
 //===- AstFix.h - fix-ups the AST pass makes beyond renaming ---*- C++ -*-===//
 #pragma once
 
+#include "Core/Paths.h"
 #include "Port/PortTypes.h"
 
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/Support/Error.h"
 
+#include <mutex>
 #include <optional>
+#include <string>
 
 namespace clang {
 class ASTContext;
@@ -88,5 +91,35 @@ llvm::Expected<const CallFixTable *> callFixes();
 /// computes in (and umin/llmin/... call min); defaults the target HIP lacks
 /// are spelled out.
 void fixCalls(clang::ASTContext &Ctx, FixContext &C);
+
+/// A table under rules/ read once per process, the first time a pass asks:
+/// each fix-up keeps one as a static, so a bad file is one error per run.
+template <class T> class RulesTable {
+public:
+  using Reader = llvm::Expected<T> (*)(const std::string &File);
+  RulesTable(std::string Relative, Reader Read)
+      : Relative(std::move(Relative)), Read(Read) {}
+
+  llvm::Expected<const T *> get() {
+    std::call_once(Once, [this] {
+      auto R = Read(core::rulesDirectory() + "/" + Relative);
+      if (R)
+        Table = std::move(*R);
+      else
+        Error = llvm::toString(R.takeError());
+    });
+    if (!Error.empty())
+      return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s",
+                                     Error.c_str());
+    return &Table;
+  }
+
+private:
+  std::string Relative;
+  Reader Read;
+  std::once_flag Once;
+  T Table;
+  std::string Error;
+};
 
 } // namespace hipport::port

@@ -71,20 +71,8 @@ static llvm::Expected<CallFixTable> readCallFixes(const std::string &File) {
 }
 
 llvm::Expected<const CallFixTable *> callFixes() {
-  static std::once_flag Once;
-  static CallFixTable Table;
-  static std::string Error;
-  std::call_once(Once, [] {
-    auto T = readCallFixes(core::rulesDirectory() + "/port/call-fixes.json");
-    if (T)
-      Table = std::move(*T);
-    else
-      Error = llvm::toString(T.takeError());
-  });
-  if (!Error.empty())
-    return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s",
-                                   Error.c_str());
-  return &Table;
+  static RulesTable<CallFixTable> Table("port/call-fixes.json", readCallFixes);
+  return Table.get();
 }
 
 namespace {

@@ -147,19 +147,10 @@ static void portOpsFile(PortedFile &PF, rules::RocmVersion Target,
       AddFinding(std::move(F));
 }
 
-llvm::Expected<PortResult> portProject(const project::Project &P,
-                                       const rules::RuleSet &Rules,
-                                       const PortOptions &Opts) {
-  auto Start = std::chrono::steady_clock::now();
-  PortResult R;
-  // A broken fix-up table stops the run before any parse.
-  if (auto Table = cxxOverloads(); !Table)
-    return Table.takeError();
-  if (auto Table = callFixes(); !Table)
-    return Table.takeError();
-
-  // Read and check everything before any work: bad input stops the run
-  // before a single byte is written.
+/// Every project file read into R.Files; a file that is not UTF-8 is a note
+/// (or, with StrictUtf8, an error with its position).
+static llvm::Error readProjectFiles(const project::Project &P,
+                                    const PortOptions &Opts, PortResult &R) {
   for (const project::ProjectFile &F : P.files()) {
     auto Text = core::readFile(F.Path);
     if (!Text)
@@ -193,6 +184,24 @@ llvm::Expected<PortResult> portProject(const project::Project &P,
     }
     R.Files.push_back(std::move(PF));
   }
+  return llvm::Error::success();
+}
+
+llvm::Expected<PortResult> portProject(const project::Project &P,
+                                       const rules::RuleSet &Rules,
+                                       const PortOptions &Opts) {
+  auto Start = std::chrono::steady_clock::now();
+  PortResult R;
+  // A broken fix-up table stops the run before any parse.
+  if (auto Table = cxxOverloads(); !Table)
+    return Table.takeError();
+  if (auto Table = callFixes(); !Table)
+    return Table.takeError();
+
+  // Read and check everything before any work: bad input stops the run
+  // before a single byte is written.
+  if (llvm::Error E = readProjectFiles(P, Opts, R))
+    return std::move(E);
 
   // AST pass, one parse per TU.
   AstFacts Facts;

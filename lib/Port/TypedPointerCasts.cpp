@@ -71,20 +71,8 @@ readOverloads(const std::string &File) {
 }
 
 llvm::Expected<const std::vector<CxxOverload> *> cxxOverloads() {
-  static std::once_flag Once;
-  static std::vector<CxxOverload> Table;
-  static std::string Error;
-  std::call_once(Once, [] {
-    auto T = readOverloads(core::rulesDirectory() + "/port/cxx-overloads.json");
-    if (T)
-      Table = std::move(*T);
-    else
-      Error = llvm::toString(T.takeError());
-  });
-  if (!Error.empty())
-    return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s",
-                                   Error.c_str());
-  return &Table;
+  static RulesTable<std::vector<CxxOverload>> Table("port/cxx-overloads.json", readOverloads);
+  return Table.get();
 }
 
 namespace {

@@ -203,20 +203,27 @@ void printSummary(const std::vector<core::Finding> &Shown,
                     : "");
 }
 
-int runLint() {
-  if (ListChecks)
-    return listChecks();
+/// --format and --fail-on; false (after an error) when either is unknown.
+bool checkOutputOptions(bool FailNever, core::Severity &FailLevel) {
   if (Format != "text" && Format != "json" && Format != "sarif") {
     cli::error("--format: expected text, json or sarif, got '" + Format + "'");
-    return 2;
+    return false;
   }
-  bool FailNever = FailOn == "never" || FailOn == "none";
-  core::Severity FailLevel = core::Severity::Warning;
   if (!FailNever && !core::parseSeverity(FailOn, FailLevel)) {
     cli::error("--fail-on: expected error, warning, remark, note or never, "
                "got '" + FailOn + "'");
-    return 2;
+    return false;
   }
+  return true;
+}
+
+int runLint() {
+  if (ListChecks)
+    return listChecks();
+  bool FailNever = FailOn == "never" || FailOn == "none";
+  core::Severity FailLevel = core::Severity::Warning;
+  if (!checkOutputOptions(FailNever, FailLevel))
+    return 2;
   checks::LintOptions LO;
   if (!parseShard(LO.Shard, LO.Shards))
     return 2;
