@@ -410,9 +410,8 @@ void markdownManual(llvm::raw_ostream &OS, const Report &R) {
   OS << "\n";
 }
 
-} // namespace
-
-void writeReportMarkdown(llvm::raw_ostream &OS, const Report &R) {
+/// The title, the summary paragraph, the context table and notes.
+void mdContext(llvm::raw_ostream &OS, const Report &R) {
   OS << "# hipport report\n\n";
   OS << summaryParagraph(R) << "\n\n";
   OS << "| Context | |\n|---|---|\n";
@@ -429,7 +428,10 @@ void writeReportMarkdown(llvm::raw_ostream &OS, const Report &R) {
   if (!R.Notes.empty())
     OS << "\n";
   markdownManual(OS, R);
+}
 
+/// The estimate: total, categories and the items that dominate it.
+void mdEstimate(llvm::raw_ostream &OS, const Report &R) {
   OS << "## Estimate\n\n";
   OS << fmt::format("**Total: {}** (a range, not a quote: each item is priced "
                     "low-high by the cost model `{}`)\n\n",
@@ -449,7 +451,10 @@ void writeReportMarkdown(llvm::raw_ostream &OS, const Report &R) {
       OS << fmt::format("- {} — {} ({})\n", md(L.What),
                         hoursRange(L.Low, L.High), L.Category);
   }
+}
 
+/// What the tree holds, in counts.
+void mdInventory(llvm::raw_ostream &OS, const Report &R) {
   OS << "\n## Inventory\n\n| | |\n|---|---|\n";
   OS << fmt::format("| Files / lines | {} / {} |\n", R.Files, R.Lines);
   OS << fmt::format("| Source files / lines | {} / {} |\n", R.SourceFiles,
@@ -470,7 +475,10 @@ void writeReportMarkdown(llvm::raw_ostream &OS, const Report &R) {
                     R.LintRan ? "" : " (lint not run)");
   OS << fmt::format("| Build-system items | {} |\n", R.Build.size());
   OS << fmt::format("| Operations items | {} |\n", R.Operations.size());
+}
 
+/// Kernels, riskiest first (25 at most).
+void mdKernels(llvm::raw_ostream &OS, const Report &R) {
   if (!R.Kernels.empty()) {
     OS << "\n## Kernels, riskiest first\n\n"
           "| Kernel | Location | Risk | Hours | Features | Launch sites |\n"
@@ -490,7 +498,10 @@ void writeReportMarkdown(llvm::raw_ostream &OS, const Report &R) {
                         md(features(K)), K.LaunchSites.size());
     }
   }
+}
 
+/// CUDA API uses per family; the names that need a person listed.
+void mdApi(llvm::raw_ostream &OS, const Report &R) {
   if (!R.Api.empty()) {
     OS << "\n## CUDA API by family\n\n"
           "| Family | Distinct | Uses | Supported | Experimental | "
@@ -529,7 +540,10 @@ void writeReportMarkdown(llvm::raw_ostream &OS, const Report &R) {
       }
     }
   }
+}
 
+/// Libraries, lint counts, build files and operations.
+void mdLibrariesAndBuild(llvm::raw_ostream &OS, const Report &R) {
   if (!R.Libraries.empty()) {
     OS << "\n## Libraries\n\n| Library | ROCm | Kind | Files | API uses | "
           "Maturity |\n|---|---|---|---|---|---|\n";
@@ -568,6 +582,10 @@ void writeReportMarkdown(llvm::raw_ostream &OS, const Report &R) {
                         O.Loc.Line, O.Kind, md(O.Text), md(O.Rocm),
                         O.Rewritten ? " (hipport port --ops rewrites it)" : "");
   }
+}
+
+/// What was only text-scanned, and the split by directory.
+void mdUnparsedAndDirectories(llvm::raw_ostream &OS, const Report &R) {
   if (!R.UnparsedTUs.empty()) {
     OS << "\n## Not parsed (text-scanned)\n\n";
     for (const Unparsed &U : R.UnparsedTUs)
@@ -582,6 +600,18 @@ void writeReportMarkdown(llvm::raw_ostream &OS, const Report &R) {
                         D.ThirdParty ? " (third-party)" : "", D.Files, D.Lines,
                         D.Kernels, hoursRange(D.HoursLow, D.HoursHigh));
   }
+}
+
+} // namespace
+
+void writeReportMarkdown(llvm::raw_ostream &OS, const Report &R) {
+  mdContext(OS, R);
+  mdEstimate(OS, R);
+  mdInventory(OS, R);
+  mdKernels(OS, R);
+  mdApi(OS, R);
+  mdLibrariesAndBuild(OS, R);
+  mdUnparsedAndDirectories(OS, R);
 }
 
 } // namespace hipport::report
