@@ -147,6 +147,84 @@ std::string hoursRange(double Low, double High) {
   return fmtHours(Low) + "-" + fmtHours(High) + " h";
 }
 
+namespace {
+
+/// The estimate: total, per category, per item kind, and what dominates.
+ojson estimateJson(const Report &R) {
+  ojson Est;
+  Est["total"] = range(R.Est.Low, R.Est.High);
+  Est["costModel"] = R.Est.CostModelFile;
+  Est["predictedManualSites"] = std::round(R.Est.PredictedSites * 10) / 10;
+  Est["categories"] = ojson::array();
+  for (const CategoryEstimate &C : R.Est.Categories)
+    Est["categories"].push_back({{"category", C.Category},
+                                 {"description", C.Description},
+                                 {"low", hrs(C.Low)},
+                                 {"high", hrs(C.High)}});
+  Est["byKind"] = ojson::array();
+  for (const EstimateLine &L : R.Est.ByKind)
+    Est["byKind"].push_back({{"kind", L.Kind},
+                             {"category", L.Category},
+                             {"unit", L.Unit},
+                             {"count", L.Count},
+                             {"low", hrs(L.Low)},
+                             {"high", hrs(L.High)}});
+  Est["dominant"] = ojson::array();
+  for (const EstimateLine &L : R.Est.Dominant)
+    Est["dominant"].push_back({{"what", L.What},
+                               {"kind", L.Kind},
+                               {"category", L.Category},
+                               {"low", hrs(L.Low)},
+                               {"high", hrs(L.High)}});
+  return Est;
+}
+
+/// API uses per family and status, and each name.
+ojson apiJson(const Report &R) {
+  ojson Api;
+  Api["families"] = ojson::array();
+  for (const FamilyRow &F : families(R)) {
+    ojson S = ojson::object();
+    for (auto &[St, DC] : F.ByStatus)
+      S[St] = {{"distinct", DC.first}, {"calls", DC.second}};
+    Api["families"].push_back({{"family", F.Family},
+                               {"distinct", F.Distinct},
+                               {"calls", F.Calls},
+                               {"byStatus", S}});
+  }
+  Api["names"] = ojson::array();
+  for (const ApiUse &A : R.Api)
+    Api["names"].push_back({{"name", A.Name},
+                            {"family", A.Family},
+                            {"status", A.Status},
+                            {"hip", A.Hip},
+                            {"calls", A.Calls},
+                            {"first", loc(A.First)},
+                            {"thirdParty", A.ThirdParty}});
+  return Api;
+}
+
+/// Lint counts per check and each finding.
+ojson lintJson(const Report &R) {
+  ojson Lint;
+  Lint["ran"] = R.LintRan;
+  Lint["findings"] = R.LintFindings;
+  Lint["byCheck"] = ojson::array();
+  for (const LintCount &C : R.Lint)
+    Lint["byCheck"].push_back(
+        {{"check", C.Check}, {"severity", C.Severity}, {"count", C.Count}});
+  Lint["items"] = ojson::array();
+  for (const LintFinding &F : R.Findings)
+    Lint["items"].push_back({{"file", F.Loc.File},
+                             {"line", F.Loc.Line},
+                             {"check", F.Check},
+                             {"severity", F.Severity},
+                             {"message", F.Message}});
+  return Lint;
+}
+
+} // namespace
+
 void writeReportJson(llvm::raw_ostream &OS, const Report &R) {
   ojson J;
   J["schema"] = ReportSchema;
@@ -200,32 +278,7 @@ void writeReportJson(llvm::raw_ostream &OS, const Report &R) {
       {"buildItems", R.Build.size()},
       {"operationsItems", R.Operations.size()}};
 
-  ojson Est;
-  Est["total"] = range(R.Est.Low, R.Est.High);
-  Est["costModel"] = R.Est.CostModelFile;
-  Est["predictedManualSites"] = std::round(R.Est.PredictedSites * 10) / 10;
-  Est["categories"] = ojson::array();
-  for (const CategoryEstimate &C : R.Est.Categories)
-    Est["categories"].push_back({{"category", C.Category},
-                                 {"description", C.Description},
-                                 {"low", hrs(C.Low)},
-                                 {"high", hrs(C.High)}});
-  Est["byKind"] = ojson::array();
-  for (const EstimateLine &L : R.Est.ByKind)
-    Est["byKind"].push_back({{"kind", L.Kind},
-                             {"category", L.Category},
-                             {"unit", L.Unit},
-                             {"count", L.Count},
-                             {"low", hrs(L.Low)},
-                             {"high", hrs(L.High)}});
-  Est["dominant"] = ojson::array();
-  for (const EstimateLine &L : R.Est.Dominant)
-    Est["dominant"].push_back({{"what", L.What},
-                               {"kind", L.Kind},
-                               {"category", L.Category},
-                               {"low", hrs(L.Low)},
-                               {"high", hrs(L.High)}});
-  J["estimate"] = Est;
+  J["estimate"] = estimateJson(R);
 
   J["kernels"] = ojson::array();
   for (const Kernel &K : R.Kernels) {
@@ -253,27 +306,7 @@ void writeReportJson(llvm::raw_ostream &OS, const Report &R) {
          {"hours", range(K.HoursLow, K.HoursHigh)}});
   }
 
-  ojson Api;
-  Api["families"] = ojson::array();
-  for (const FamilyRow &F : families(R)) {
-    ojson S = ojson::object();
-    for (auto &[St, DC] : F.ByStatus)
-      S[St] = {{"distinct", DC.first}, {"calls", DC.second}};
-    Api["families"].push_back({{"family", F.Family},
-                               {"distinct", F.Distinct},
-                               {"calls", F.Calls},
-                               {"byStatus", S}});
-  }
-  Api["names"] = ojson::array();
-  for (const ApiUse &A : R.Api)
-    Api["names"].push_back({{"name", A.Name},
-                            {"family", A.Family},
-                            {"status", A.Status},
-                            {"hip", A.Hip},
-                            {"calls", A.Calls},
-                            {"first", loc(A.First)},
-                            {"thirdParty", A.ThirdParty}});
-  J["api"] = Api;
+  J["api"] = apiJson(R);
 
   J["libraries"] = ojson::array();
   for (const LibraryUse &L : R.Libraries)
@@ -286,21 +319,7 @@ void writeReportJson(llvm::raw_ostream &OS, const Report &R) {
                               {"apiDistinct", L.ApiDistinct},
                               {"apiCalls", L.ApiCalls}});
 
-  ojson Lint;
-  Lint["ran"] = R.LintRan;
-  Lint["findings"] = R.LintFindings;
-  Lint["byCheck"] = ojson::array();
-  for (const LintCount &C : R.Lint)
-    Lint["byCheck"].push_back(
-        {{"check", C.Check}, {"severity", C.Severity}, {"count", C.Count}});
-  Lint["items"] = ojson::array();
-  for (const LintFinding &F : R.Findings)
-    Lint["items"].push_back({{"file", F.Loc.File},
-                             {"line", F.Loc.Line},
-                             {"check", F.Check},
-                             {"severity", F.Severity},
-                             {"message", F.Message}});
-  J["lint"] = Lint;
+  J["lint"] = lintJson(R);
 
   J["build"] = ojson::array();
   for (const BuildGroup &G : buildGroups(R)) {
