@@ -103,28 +103,75 @@ unsigned riskScore(const Kernel &K) {
 
 } // namespace
 
-llvm::Expected<Report> buildReport(const project::Project &P,
-                                   const rules::RuleSet &Rules,
-                                   const CostModel &M,
-                                   const ReportOptions &Opts) {
-  auto Start = std::chrono::steady_clock::now();
+namespace {
+
+/// Builds one report in stages; each stage reads what the earlier ones left.
+class ReportBuilder {
+public:
+  ReportBuilder(const project::Project &P, const rules::RuleSet &Rules,
+                const ReportOptions &Opts)
+      : P(P), Rules(Rules), Opts(Opts),
+        Target(Opts.Target.Rocm ? *Opts.Target.Rocm : Rules.newestRocm()),
+        Collector(P, Rules) {}
+
+  llvm::Expected<Report> build(const CostModel &M) {
+    auto Start = std::chrono::steady_clock::now();
+    R.Root = P.roots().empty() ? "" : P.roots().front();
+    R.ThirdPartyDirs = Opts.ThirdParty;
+    for (const std::string &S : submodules(P))
+      R.ThirdPartyDirs.push_back(S);
+    scanFiles();
+    if (llvm::Error E = parseTranslationUnits())
+      return std::move(E);
+    collectCovered();
+    gatherInventory();
+    resolveKernels();
+    countApiUse();
+    countLibraries();
+    addLintFindings();
+    addNotes();
+    finish(M);
+    R.Seconds = std::chrono::duration<double>(
+                    std::chrono::steady_clock::now() - Start)
+                    .count();
+    return std::move(R);
+  }
+
+private:
+  void scanFiles();
+  llvm::Error parseTranslationUnits();
+  void collectCovered();
+  void gatherInventory();
+  void resolveKernels();
+  void countApiUse();
+  void countLibraries();
+  void addLintFindings();
+  void addNotes();
+  void finish(const CostModel &M);
+
+  const project::Project &P;
+  const rules::RuleSet &Rules;
+  const ReportOptions &Opts;
+  rules::RocmVersion Target;
   Report R;
-  R.Root = P.roots().empty() ? "" : P.roots().front();
-  std::vector<std::string> Extra = Opts.ThirdParty;
-  for (const std::string &S : submodules(P))
-    Extra.push_back(S);
-  R.ThirdPartyDirs = Extra;
-
-  rules::RocmVersion Target =
-      Opts.Target.Rocm ? *Opts.Target.Rocm : Rules.newestRocm();
-
-  // Files, lines, dialects.
   std::map<std::string, FileFacts> Facts; // by absolute path
   std::map<std::string, DirectoryStats> Dirs;
+  InventoryCollector Collector;
+  std::vector<frontend::TUOutcome> Outcomes;
+  std::optional<checks::LintResult> Lint;
+  /// Files a cleanly parsed TU entered; the rest are text-scanned.
+  std::set<std::string> Covered;
+  std::map<std::string, Kernel> Kernels; // by key
+  std::set<NameUse> Uses;
+  std::vector<LaunchRef> Launches;
+};
+
+void ReportBuilder::scanFiles() {
+  // Files, lines, dialects.
   for (const project::ProjectFile &F : P.files()) {
     FileFacts &FF = Facts[F.Path];
     FF.F = &F;
-    FF.ThirdParty = isThirdParty(F.Relative, Extra);
+    FF.ThirdParty = isThirdParty(F.Relative, R.ThirdPartyDirs);
     FF.Source = F.Role != project::FileRole::Other;
     ++R.Files;
     DirectoryStats &D = Dirs[directoryOf(F.Relative)];
@@ -158,12 +205,12 @@ llvm::Expected<Report> buildReport(const project::Project &P,
     FF.Lang = dialectOf(F.Path, FF.Stripped);
   }
 
+}
+
+llvm::Error ReportBuilder::parseTranslationUnits() {
   // One parse per TU for kernels and names, shared with lint's when lint runs.
   std::vector<std::string> TUs = P.translationUnits();
   R.TranslationUnits = unsigned(TUs.size());
-  InventoryCollector Collector(P, Rules);
-  std::vector<frontend::TUOutcome> Outcomes;
-  std::optional<checks::LintResult> Lint;
   if (Opts.RunLint) {
     checks::LintOptions LO;
     LO.Jobs = Opts.Jobs;
@@ -186,10 +233,13 @@ llvm::Expected<Report> buildReport(const project::Project &P,
     Outcomes = frontend::parseAll(P, TUs, Collector.factory(), PO);
   }
 
+  return llvm::Error::success();
+}
+
+void ReportBuilder::collectCovered() {
   // A file counts as seen by clang when a TU that parsed cleanly entered
   // it; everything else is text-scanned, so no half-parsed AST and text
   // scan count the same kernel twice.
-  std::set<std::string> Covered;
   for (const frontend::TUOutcome &O : Outcomes) {
     auto It = Collector.results().find(O.File);
     if (!O.Parsed) {
@@ -211,9 +261,9 @@ llvm::Expected<Report> buildReport(const project::Project &P,
       Covered.insert(It->second.SeenFiles.begin(), It->second.SeenFiles.end());
   }
 
-  std::map<std::string, Kernel> Kernels; // by key
-  std::set<NameUse> Uses;
-  std::vector<LaunchRef> Launches;
+}
+
+void ReportBuilder::gatherInventory() {
   for (const auto &[TU, Inv] : Collector.results()) {
     for (const auto &[Key, K] : Inv.Kernels)
       if (Covered.count(K.Loc.File))
@@ -245,6 +295,9 @@ llvm::Expected<Report> buildReport(const project::Project &P,
       R.TextScannedFiles.push_back(FF.F->Relative);
   }
 
+}
+
+void ReportBuilder::resolveKernels() {
   // Kernels: resolve launches, finish locations, rank.
   std::map<std::string, std::vector<std::string>> ByName; // name -> keys
   for (auto &[Key, K] : Kernels) {
@@ -282,6 +335,9 @@ llvm::Expected<Report> buildReport(const project::Project &P,
     ++Dirs[directoryOf(R.Kernels.back().Loc.File)].Kernels;
   }
 
+}
+
+void ReportBuilder::countApiUse() {
   // API use by name.
   std::map<std::string, ApiUse> Api;
   for (const NameUse &U : Uses) {
@@ -315,6 +371,9 @@ llvm::Expected<Report> buildReport(const project::Project &P,
     return std::tie(A.Family, A.Name) < std::tie(B.Family, B.Name);
   });
 
+}
+
+void ReportBuilder::countLibraries() {
   // Libraries: by #include, and by the family of the names used.
   std::map<std::string, LibraryUse> Libs;
   auto Lib = [&](const LibraryInfo &I) -> LibraryUse & {
@@ -349,6 +408,9 @@ llvm::Expected<Report> buildReport(const project::Project &P,
   for (auto &[Id, L] : Libs)
     R.Libraries.push_back(L);
 
+}
+
+void ReportBuilder::addLintFindings() {
   // Lint findings and build items.
   if (Lint) {
     const checks::LintResult *LR = &*Lint;
@@ -405,6 +467,9 @@ llvm::Expected<Report> buildReport(const project::Project &P,
       Counts.erase(It);
     }
 
+}
+
+void ReportBuilder::addNotes() {
   // Mode and notes: what the reader must know to trust the numbers.
   bool AnyCuda = false, AnyHip = false;
   for (auto &[Abs, FF] : Facts) {
@@ -440,12 +505,14 @@ llvm::Expected<Report> buildReport(const project::Project &P,
 
   for (auto &[D, S] : Dirs)
     R.Directories.push_back(S);
+}
 
+void ReportBuilder::finish(const CostModel &M) {
   estimate(R, M);
   automation(R);
   R.Context.Date = reportDate();
   R.Context.Version = core::version();
-  R.Context.Rocm = (Opts.Target.Rocm ? *Opts.Target.Rocm : Rules.newestRocm()).str();
+  R.Context.Rocm = Target.str();
   R.Context.CommandLine = Opts.CommandLine;
   R.Context.CostModelVersion = M.modelVersion();
 
@@ -462,10 +529,15 @@ llvm::Expected<Report> buildReport(const project::Project &P,
                        return A.HoursHigh > B.HoursHigh;
                      return A.Dir < B.Dir;
                    });
-  R.Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                            Start)
-                  .count();
-  return R;
+}
+
+} // namespace
+
+llvm::Expected<Report> buildReport(const project::Project &P,
+                                   const rules::RuleSet &Rules,
+                                   const CostModel &M,
+                                   const ReportOptions &Opts) {
+  return ReportBuilder(P, Rules, Opts).build(M);
 }
 
 } // namespace hipport::report

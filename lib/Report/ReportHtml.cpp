@@ -190,16 +190,8 @@ void manualSection(llvm::raw_ostream &OS, const Report &R, const LinkFn &Link) {
   OS << "</section>\n";
 }
 
-} // namespace
-
-void writeReportHtml(llvm::raw_ostream &OS, const Report &R,
-                     const LinkFn &Link) {
-  unsigned Own = 0, Calls = 0;
-  for (const Kernel &K : R.Kernels)
-    Own += !K.ThirdParty;
-  for (const ApiUse &A : R.Api)
-    Calls += A.Calls;
-
+/// Head, context table, notes, headline and the manual sites.
+void headerSection(llvm::raw_ostream &OS, const Report &R, const LinkFn &Link) {
   OS << "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
      << "<meta name=\"viewport\" content=\"width=device-width\">\n"
      << "<title>hipport report: " << esc(R.Root) << "</title>\n<style>" << Css
@@ -230,6 +222,16 @@ void writeReportHtml(llvm::raw_ostream &OS, const Report &R,
      << "; estimated " << esc(hoursRange(R.Est.Low, R.Est.High)) << ".</p>\n";
   manualSection(OS, R, Link);
 
+}
+
+/// The summary cards.
+void cardsSection(llvm::raw_ostream &OS, const Report &R) {
+  unsigned Own = 0, Calls = 0;
+  for (const Kernel &K : R.Kernels)
+    Own += !K.ThirdParty;
+  for (const ApiUse &A : R.Api)
+    Calls += A.Calls;
+
   OS << "<div class=\"cards\">\n";
   auto Card = [&](const std::string &Id, const std::string &Value,
                   const std::string &Label, bool Total = false) {
@@ -247,6 +249,10 @@ void writeReportHtml(llvm::raw_ostream &OS, const Report &R,
        fmt::format("source lines in {} files", R.SourceFiles));
   OS << "</div>\n";
 
+}
+
+/// Effort by category and by directory.
+void effortSection(llvm::raw_ostream &OS, const Report &R) {
   OS << "<h2>Effort by category</h2>\n";
   std::vector<Bar> Cats;
   for (const CategoryEstimate &C : R.Est.Categories)
@@ -277,6 +283,10 @@ void writeReportHtml(llvm::raw_ostream &OS, const Report &R,
                Dirs);
   }
 
+}
+
+/// The kernel table, riskiest first.
+void kernelsSection(llvm::raw_ostream &OS, const Report &R, const LinkFn &Link) {
   OS << "<h2>Kernels, riskiest first</h2>\n";
   if (R.Kernels.empty())
     OS << "<p id=\"no-kernels\">No kernels found.</p>\n";
@@ -323,6 +333,10 @@ void writeReportHtml(llvm::raw_ostream &OS, const Report &R,
     OS << "</tbody></table>\n";
   }
 
+}
+
+/// API families and the names that are not simply renamed.
+void apiSection(llvm::raw_ostream &OS, const Report &R, const LinkFn &Link) {
   if (!R.Api.empty()) {
     OS << "<h2>CUDA API by family</h2>\n<table id=\"api-families\"><thead><tr>"
           "<th>Family</th><th class=\"n\">Names</th><th class=\"n\">Uses</th>"
@@ -368,6 +382,10 @@ void writeReportHtml(llvm::raw_ostream &OS, const Report &R,
       OS << "</tbody></table>\n";
   }
 
+}
+
+/// Libraries and lint counts.
+void librariesAndLintSection(llvm::raw_ostream &OS, const Report &R) {
   if (!R.Libraries.empty()) {
     OS << "<h2>Libraries</h2>\n<table id=\"libraries\"><thead><tr>"
           "<th>Library</th><th>ROCm</th><th>Kind</th><th class=\"n\">Files"
@@ -392,6 +410,10 @@ void writeReportHtml(llvm::raw_ostream &OS, const Report &R,
                         esc(C.Check), esc(C.Severity), C.Count);
     OS << "</tbody></table>\n";
   }
+}
+
+/// Build files, operations and unparsed TUs.
+void buildAndOpsSection(llvm::raw_ostream &OS, const Report &R, const LinkFn &Link) {
   if (!R.Build.empty()) {
     OS << "<h2>Build system, per file</h2>\n<div id=\"build\">\n";
     for (const BuildGroup &G : buildGroups(R)) {
@@ -429,6 +451,19 @@ void writeReportHtml(llvm::raw_ostream &OS, const Report &R,
          << " error(s); first: <code>" << esc(U.FirstError) << "</code></li>\n";
     OS << "</ul>\n";
   }
+}
+
+} // namespace
+
+void writeReportHtml(llvm::raw_ostream &OS, const Report &R,
+                     const LinkFn &Link) {
+  headerSection(OS, R, Link);
+  cardsSection(OS, R);
+  effortSection(OS, R);
+  kernelsSection(OS, R, Link);
+  apiSection(OS, R, Link);
+  librariesAndLintSection(OS, R);
+  buildAndOpsSection(OS, R, Link);
   OS << fmt::format("<p class=\"muted\">{} files, {} lines ({} third-party "
                     "lines in {} files), {} translation units.</p>\n",
                     R.Files, R.Lines, R.ThirdPartyLines, R.ThirdPartyFiles,
