@@ -139,7 +139,7 @@ TUOutcome parseOne(const project::Project &P, const std::string &TU,
   std::vector<std::string> Args = P.clangArgs(TU);
   if (Adjust)
     Adjust(TU, Args);
-  if (std::optional<std::string> Pch = preambles().pchFor(Args)) {
+  if (std::optional<std::string> Pch = preambles().pchFor(Args, TU)) {
     std::vector<std::string> WithPch = Args;
     WithPch.push_back("-include-pch");
     WithPch.push_back(*Pch);

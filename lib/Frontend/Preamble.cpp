@@ -2,6 +2,7 @@
 
 #include "Core/Version.h"
 #include "Frontend/Frontend.h"
+#include "Frontend/StandardIncludes.h"
 #include "Rules/RuleSet.h"
 
 #include "clang/Basic/SourceManager.h"
@@ -146,6 +147,24 @@ bool writeAtomically(const std::string &File, const std::string &Text) {
   return !fs::rename(Tmp, File);
 }
 
+/// The cache key of a prelude: hipport, clang and the flags it is built
+/// with, and the headers it adds.
+std::string keyOf(const std::vector<std::string> &Flags,
+                  const std::vector<std::string> &Headers) {
+  llvm::SHA256 Hash;
+  Hash.update(core::versionLine());
+  Hash.update(clangResourceDir());
+  for (const std::string &F : Flags) {
+    Hash.update(F);
+    Hash.update(llvm::StringRef("\0", 1));
+  }
+  for (const std::string &H : Headers) {
+    Hash.update("#include <" + H + ">");
+    Hash.update(llvm::StringRef("\0", 1));
+  }
+  return llvm::toHex(Hash.final(), /*LowerCase=*/true).substr(0, 24);
+}
+
 } // namespace
 
 std::string PreambleCache::defaultDir() {
@@ -166,7 +185,8 @@ std::string PreambleCache::defaultDir() {
 
 const PreambleCache::Entry &
 PreambleCache::entryFor(const std::vector<std::string> &Flags,
-                        const std::string &Key) {
+                        const std::string &Key,
+                        const std::vector<std::string> &Includes) {
   auto [It, New] = Entries.try_emplace(Key);
   Entry &E = It->second;
   if (!New)
@@ -180,10 +200,15 @@ PreambleCache::entryFor(const std::vector<std::string> &Flags,
     if (fs::create_directories(Dir))
       return E;
     std::string TmpPch = E.Pch + ".tmp" + std::to_string(::getpid());
-    // The PCH refers to its (empty) main file by path: it must exist, and
-    // its stamp joins the headers', so touching it means a rebuild.
-    std::string Prelude = Dir + "/hipport-prelude.cu";
-    if (!fs::exists(Prelude) && !writeAtomically(Prelude, ""))
+    // The PCH refers to its main file by path: it must exist, and its
+    // stamp joins the headers', so touching it means a rebuild.
+    std::string Prelude = Dir + "/hipport-prelude.cu", Text;
+    if (!Includes.empty()) {
+      Prelude = Dir + "/hipport-prelude-" + Key + ".cu";
+      for (const std::string &H : Includes)
+        Text += "#include <" + H + ">\n";
+    }
+    if (!fs::exists(Prelude) && !writeAtomically(Prelude, Text))
       return E;
     std::vector<std::string> Args = Flags;
     Args.insert(Args.begin(), "-resource-dir=" + clangResourceDir());
@@ -232,7 +257,8 @@ bool PreambleCache::shadows(const std::string &IncludeDir, const Entry &E) {
 }
 
 std::optional<std::string>
-PreambleCache::pchFor(const std::vector<std::string> &Args) {
+PreambleCache::pchFor(const std::vector<std::string> &Args,
+                      const std::string &TU) {
   if (Dir.empty())
     return std::nullopt;
   bool Gpu = false;
@@ -258,21 +284,37 @@ PreambleCache::pchFor(const std::vector<std::string> &Args) {
   }
   if (!Gpu)
     return std::nullopt; // a C or C++ TU has no implicit prelude to save
-  llvm::SHA256 Hash;
-  Hash.update(core::versionLine());
-  Hash.update(clangResourceDir());
-  for (const std::string &F : Flags) {
-    Hash.update(F);
-    Hash.update(llvm::StringRef("\0", 1));
-  }
-  std::string Key = llvm::toHex(Hash.final(), /*LowerCase=*/true).substr(0, 24);
+  std::vector<std::string> ToolkitDirs;
+  for (const std::string &A : Flags)
+    if (llvm::StringRef(A).starts_with("--cuda-path="))
+      ToolkitDirs.push_back(A.substr(strlen("--cuda-path=")) + "/include");
+  PrecompilableHeaders Candidates =
+      precompilableHeaders(TU, IncludeDirs, ToolkitDirs);
+  std::string Key = keyOf(Flags, {});
   std::lock_guard<std::mutex> G(Lock);
-  const Entry &E = entryFor(Flags, Key);
-  if (!E.Usable)
+  const Entry &Base = entryFor(Flags, Key, {});
+  if (!Base.Usable)
     return std::nullopt;
   for (const std::string &D : IncludeDirs)
-    if (shadows(D, E))
+    if (shadows(D, Base))
       return std::nullopt;
+  // The headers the TU reads first join the prelude when one of them costs
+  // a parse of its own (the prelude already holds <cstdio>).
+  std::vector<std::string> Extra;
+  bool Worth = false;
+  for (const auto *List : {&Candidates.Toolkit, &Candidates.Standard})
+    for (const std::string &H : *List)
+      if (!llvm::is_contained(Base.RelativeHeaders, H)) {
+        Extra.push_back(H);
+        Worth |= List == &Candidates.Toolkit || isHeavyStandardHeader(H);
+      }
+  if (!Worth)
+    return Base.Pch;
+  const Entry &E = entryFor(Flags, keyOf(Flags, Extra), Extra);
+  if (!E.Usable || llvm::any_of(IncludeDirs, [&](const std::string &D) {
+        return shadows(D, E);
+      }))
+    return Base.Pch;
   return E.Pch;
 }
 

@@ -27,9 +27,12 @@ public:
   /// Dir empty: no caching at all.
   explicit PreambleCache(std::string Dir) : Dir(std::move(Dir)) {}
 
-  /// The PCH for a TU parsed with Args (driver flags, without the file), or
-  /// nothing when this TU cannot use one; builds it on first use.
-  std::optional<std::string> pchFor(const std::vector<std::string> &Args);
+  /// The PCH for TU parsed with Args (driver flags, without the file), or
+  /// nothing when this TU cannot use one; builds it on first use. It holds
+  /// the toolkit and standard headers TU reads before anything could change
+  /// them (precompilableHeaders), when one of them is worth it.
+  std::optional<std::string> pchFor(const std::vector<std::string> &Args,
+                                    const std::string &TU);
 
   /// Clang refused Pch (corrupt, or written by another clang): forget it and
   /// delete it, so the next run builds a fresh one.
@@ -49,7 +52,8 @@ private:
     std::vector<std::string> RelativeHeaders;
   };
   const Entry &entryFor(const std::vector<std::string> &Flags,
-                        const std::string &Key);
+                        const std::string &Key,
+                        const std::vector<std::string> &Includes);
   bool shadows(const std::string &IncludeDir, const Entry &E);
 
   std::string Dir;
