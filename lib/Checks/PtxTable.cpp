@@ -1,5 +1,7 @@
 #include "Checks/PtxTable.h"
 
+#include "Core/Json.h"
+
 #include "Core/Paths.h"
 
 #include "llvm/Support/MemoryBuffer.h"
@@ -17,10 +19,10 @@ llvm::Expected<PtxTable> PtxTable::load(const std::string &File) {
   if (!Buf)
     return llvm::createStringError(Buf.getError(), "%s: %s", File.c_str(),
                                    Buf.getError().message().c_str());
-  nlohmann::json J = nlohmann::json::parse((*Buf)->getBuffer().begin(),
-                                           (*Buf)->getBuffer().end(), nullptr,
-                                           /*allow_exceptions=*/false);
-  if (J.is_discarded() || !J.is_object() || !J.contains("entries") ||
+  nlohmann::json J;
+  if (llvm::Error E = core::parseJson(File, (*Buf)->getBuffer(), J))
+    return std::move(E);
+  if (!J.is_object() || !J.contains("entries") ||
       !J["entries"].is_array())
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "%s: expected an object with 'entries'",

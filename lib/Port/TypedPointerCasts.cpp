@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Port/AstFix.h"
+#include "Core/Json.h"
 
 #include "Core/FileWriter.h"
 #include "Core/Paths.h"
@@ -38,8 +39,10 @@ readOverloads(const std::string &File) {
   auto Text = core::readFile(File);
   if (!Text)
     return Text.takeError();
-  nlohmann::json J = nlohmann::json::parse(*Text, nullptr, false);
-  if (J.is_discarded() || !J.is_object() || !J.contains("overloads") ||
+  nlohmann::json J;
+  if (llvm::Error E = core::parseJson(File, *Text, J))
+    return std::move(E);
+  if (!J.is_object() || !J.contains("overloads") ||
       !J["overloads"].is_array())
     return tableError(File, "", "expected an object with an 'overloads' array");
   std::vector<CxxOverload> Out;

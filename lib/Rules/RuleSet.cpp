@@ -336,10 +336,12 @@ std::vector<RocmVersion> RuleSet::knownReleases() const {
   for (const RuleEntry &E : Entries)
     if (E.SinceRocm)
       Known.push_back(*E.SinceRocm);
-  if (auto Buf = llvm::MemoryBuffer::getFile(builtinDir() +
-                                             "/targets/rocm-releases.json")) {
-    nlohmann::json J = nlohmann::json::parse((*Buf)->getBuffer(), nullptr,
-                                             /*allow_exceptions=*/false);
+  std::string Releases = builtinDir() + "/targets/rocm-releases.json";
+  if (auto Buf = llvm::MemoryBuffer::getFile(Releases)) {
+    nlohmann::json J;
+    // A broken list only loses the extra releases; the tables still know theirs.
+    if (llvm::Error E = core::parseJson(Releases, (*Buf)->getBuffer(), J))
+      llvm::consumeError(std::move(E));
     if (J.is_object() && J.contains("releases") && J["releases"].is_array())
       for (const nlohmann::json &R : J["releases"])
         if (R.is_string())
