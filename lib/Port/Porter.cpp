@@ -6,6 +6,7 @@
 #include "Core/SourceText.h"
 #include "Port/AstFix.h"
 #include "Port/AstRenamer.h"
+#include "Port/HeaderShims.h"
 #include "Port/OpsPort.h"
 #include "Port/TokenRenamer.h"
 
@@ -196,6 +197,8 @@ llvm::Expected<PortResult> portProject(const project::Project &P,
   if (auto Table = cxxOverloads(); !Table)
     return Table.takeError();
   if (auto Table = callFixes(); !Table)
+    return Table.takeError();
+  if (auto Table = nameShims(); !Table)
     return Table.takeError();
 
   // Read and check everything before any work: bad input stops the run

@@ -300,9 +300,12 @@ public:
       }
     }
     realignContinuations(Text, Out);
+    std::string Top;
     if (NeedsRuntimeInclude && !RuntimeFirst)
-      addEdit(includeInsertionPoint(Text, T), 0,
-              "#include \"hip/hip_runtime.h\"\n", "");
+      Top = "#include \"hip/hip_runtime.h\"\n";
+    Top += shimTexts();
+    if (!Top.empty())
+      addEdit(includeInsertionPoint(Text, T), 0, Top, "");
   }
 
 private:
@@ -478,6 +481,8 @@ private:
       if (Fixed != Out.edits().end() && Fixed->second.Origin == EditOrigin::Ast &&
           Fixed->second.Length == Tok.Length)
         return;
+      if (M.Act == rules::Mapping::Action::Unsupported && nameShim(Tok))
+        return;
       ++Stats.Left[E->Family];
       report(core::Severity::Warning, "port-unsupported-api", Tok.Offset,
              Tok.Length, unsupportedMessage(M));
@@ -499,6 +504,56 @@ private:
       addEdit(Tok.Offset, Tok.Length, M.Hip, E->Family);
     if (!M.DropArgs.empty() && isKind(T, I + 1, clang::tok::l_paren))
       dropArguments(I, *E, M);
+  }
+
+  /// A name the target lacks that hipport stands in for
+  /// (rules/port/name-shims.json): renamed to the shim's name, the shim
+  /// inlined at the top of the file. False when there is no shim.
+  bool nameShim(const RawToken &Tok) {
+    auto Table = nameShims();
+    if (!Table) {
+      llvm::consumeError(Table.takeError()); // reported by portProject
+      return false;
+    }
+    auto It = (*Table)->Names.find(Tok.Text);
+    if (It == (*Table)->Names.end())
+      return false;
+    const auto &[Hip, Index] = It->second;
+    const NameShimTable::Shim &S = (*Table)->Shims[Index];
+    Edit E{Tok.Offset, Tok.Length, Hip, EditOrigin::Token, ""};
+    E.Rewrite = S.Rewrite;
+    if (!Out.add(E))
+      return false;
+    ShimsUsed[Index].insert(Tok.Text.str());
+    auto Why = (*Table)->Warnings.find(Tok.Text);
+    bool Warn = Why != (*Table)->Warnings.end();
+    report(Warn ? core::Severity::Warning : core::Severity::Note,
+           "port-name-shim", Tok.Offset, Tok.Length,
+           fmt::format("'{}' is not in the target HIP; uses hipport's '{}' "
+                       "({}, inlined at the top of the file){}",
+                       Tok.Text.str(), Hip, S.File,
+                       Warn ? ": " + Why->second : ""));
+    return true;
+  }
+
+  /// The shims this file's names need, each after a line saying why.
+  std::string shimTexts() const {
+    if (ShimsUsed.empty())
+      return "";
+    auto Table = nameShims();
+    if (!Table) {
+      llvm::consumeError(Table.takeError());
+      return "";
+    }
+    std::string Out;
+    for (const auto &[Index, Names] : ShimsUsed) {
+      const NameShimTable::Shim &S = (*Table)->Shims[Index];
+      std::vector<std::string> List(Names.begin(), Names.end());
+      Out += fmt::format("// hipport: {} not in the target HIP; inlined {}\n",
+                         llvm::join(List, ", "), S.File);
+      Out += llvm::StringRef(S.Text).rtrim().str() + "\n";
+    }
+    return Out;
   }
 
   /// `__CUDA_ARCH__ <op> N`: rewritten when it only tells the device pass
@@ -566,6 +621,8 @@ private:
   std::vector<core::Finding> &Findings;
   FileStats &Stats;
   bool FirstHipHeaderSeen = false, RuntimeFirst = false;
+  /// Shims (index into nameShims()) this file uses, with the names used.
+  std::map<size_t, std::set<std::string>> ShimsUsed;
 };
 
 } // namespace
