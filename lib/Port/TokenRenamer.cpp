@@ -289,7 +289,7 @@ public:
         Text(Text), T(Text), Out(Out), Findings(Findings),
         Stats(Stats) {}
 
-  void run(bool NeedsRuntimeInclude) {
+  void run(bool NeedsRuntimeInclude, const std::set<std::string> &AstShims) {
     for (size_t I = 0; T.has(I); ++I) {
       T.forgetBefore(I < 2 ? 0 : I - 2); // the steps look back 2 tokens at most
       if (isIncludeLine(I)) {
@@ -303,7 +303,7 @@ public:
     std::string Top;
     if (NeedsRuntimeInclude && !RuntimeFirst)
       Top = "#include \"hip/hip_runtime.h\"\n";
-    Top += shimTexts();
+    Top += shimTexts(AstShims);
     if (!Top.empty())
       addEdit(includeInsertionPoint(Text, T), 0, Top, "");
   }
@@ -536,21 +536,24 @@ private:
     return true;
   }
 
-  /// The shims this file's names need, each after a line saying why.
-  std::string shimTexts() const {
-    if (ShimsUsed.empty())
-      return "";
+  /// The shims this file's names and AST fix-ups need, each after a line
+  /// saying why.
+  std::string shimTexts(const std::set<std::string> &AstShims) {
     auto Table = nameShims();
     if (!Table) {
       llvm::consumeError(Table.takeError());
       return "";
     }
+    for (size_t I = 0; I < (*Table)->Shims.size(); ++I)
+      if (AstShims.count((*Table)->Shims[I].File))
+        ShimsUsed[I]; // named by the AST fix-up's own finding
     std::string Out;
     for (const auto &[Index, Names] : ShimsUsed) {
       const NameShimTable::Shim &S = (*Table)->Shims[Index];
       std::vector<std::string> List(Names.begin(), Names.end());
       Out += fmt::format("// hipport: {} not in the target HIP; inlined {}\n",
-                         llvm::join(List, ", "), S.File);
+                         List.empty() ? S.Rewrite : llvm::join(List, ", "),
+                         S.File);
       Out += llvm::StringRef(S.Text).rtrim().str() + "\n";
     }
     return Out;
@@ -631,9 +634,10 @@ void TokenRenamer::run(const std::string &File, const std::string &Text,
                        const std::set<std::string> &UserDeclared,
                        bool NeedsRuntimeInclude, FileEdits &Out,
                        std::vector<core::Finding> &Findings,
-                       FileStats &Stats) const {
+                       FileStats &Stats,
+                       const std::set<std::string> &AstShims) const {
   TokenPass(Rules, Opts, UserDeclared, File, Text, Out, Findings, Stats)
-      .run(NeedsRuntimeInclude);
+      .run(NeedsRuntimeInclude, AstShims);
 }
 
 } // namespace hipport::port
