@@ -551,9 +551,13 @@ private:
     for (const auto &[Index, Names] : ShimsUsed) {
       const NameShimTable::Shim &S = (*Table)->Shims[Index];
       std::vector<std::string> List(Names.begin(), Names.end());
-      Out += fmt::format("// hipport: {} not in the target HIP; inlined {}\n",
-                         List.empty() ? S.Rewrite : llvm::join(List, ", "),
-                         S.File);
+      Out += List.empty()
+                 ? fmt::format("// hipport: inlined {} for the rewrite of a "
+                               "member the target HIP lacks ({})\n",
+                               S.File, S.Rewrite)
+                 : fmt::format("// hipport: {} not in the target HIP; "
+                               "inlined {}\n",
+                               llvm::join(List, ", "), S.File);
       Out += llvm::StringRef(S.Text).rtrim().str() + "\n";
     }
     return Out;
