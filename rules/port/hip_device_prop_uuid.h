@@ -2,12 +2,13 @@
 // has no uuid (before ROCm 6.0): the UUID of the device at the properties'
 // PCI location (hipDeviceGetByPCIBusId, then hipDeviceGetUuid), kept per
 // device so that the reference stays valid; all zero bytes where no device
-// matches. Same layout as CUDA's (16 bytes named 'bytes').
+// matches. Same layout as CUDA's (16 bytes named 'bytes'); not const, so
+// &prop.uuid still converts to void *.
 #ifndef HIPPORT_DEVICE_PROP_UUID_SHIM
 #define HIPPORT_DEVICE_PROP_UUID_SHIM
 #include <hip/hip_runtime.h>
 #include <cstdio>
-static inline const hipUUID &hipport_prop_uuid(const hipDeviceProp_t &Prop) {
+static inline hipUUID &hipport_prop_uuid(const hipDeviceProp_t &Prop) {
   static hipUUID PerDevice[64], None;
   char Bus[32];
   std::snprintf(Bus, sizeof Bus, "%04x:%02x:%02x.0", unsigned(Prop.pciDomainID),

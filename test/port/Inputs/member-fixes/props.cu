@@ -16,3 +16,5 @@ char firstByte(int device) {
   cudaGetDeviceProperties(&prop, device);
   return prop.uuid.bytes[0];
 }
+
+void *raw(cudaDeviceProp &prop) { return &prop.uuid; }
