@@ -11,7 +11,8 @@
 //    HIP's own definition from 5.7), with the tile spelled once;
 //  - `prop.uuid` of cudaDeviceProp: hipDeviceProp_t has it from 6.0; before,
 //    hipport_prop_uuid(prop) (hip_device_prop_uuid.h) asks the device at the
-//    properties' PCI location.
+//    properties' PCI location; its persistingL2CacheMaxSize and
+//    accessPolicyMaxWindowSize are 0, what AMD GPUs have.
 //
 //===----------------------------------------------------------------------===//
 #include "Port/AstFix.h"
@@ -76,7 +77,8 @@ readMemberFixes(const std::string &File) {
       return memberTableError(File, At + "/hip_since", "expected a version X.Y");
     F.HipSince = *Since;
     if (F.Cuda != "meta_group_rank" && F.Cuda != "meta_group_size" &&
-        F.Cuda != "uuid")
+        F.Cuda != "uuid" && F.Cuda != "persistingL2CacheMaxSize" &&
+        F.Cuda != "accessPolicyMaxWindowSize")
       return memberTableError(File, At + "/cuda",
                               "no rewrite known for this member");
     Out.push_back(std::move(F));
@@ -119,7 +121,7 @@ public:
     if (!MD || !MD->getIdentifier())
       return true;
     auto It = Needed.find(MD->getName());
-    if (It == Needed.end() || It->second->Cuda == "uuid")
+    if (It == Needed.end() || It->second->Class != "thread_block_tile")
       return true;
     const Expr *Obj = ME->getBase();
     if (!Obj || Obj->isImplicitCXXThis())
@@ -155,12 +157,13 @@ public:
     return true;
   }
 
+  /// Fields of cudaDeviceProp that hipDeviceProp_t lacks.
   bool VisitMemberExpr(MemberExpr *E) {
     const ValueDecl *D = E->getMemberDecl();
-    if (!D->getIdentifier() || D->getName() != "uuid")
+    if (!D->getIdentifier() || !isa<FieldDecl>(D))
       return true;
-    auto It = Needed.find("uuid");
-    if (It == Needed.end())
+    auto It = Needed.find(D->getName());
+    if (It == Needed.end() || It->second->Class != "cudaDeviceProp")
       return true;
     const CXXRecordDecl *RD =
         classOf(E->getBase()->IgnoreImpCasts()->getType());
@@ -171,11 +174,20 @@ public:
     CharSourceRange Base = fileRange(E->getBase()->getSourceRange());
     if (Whole.isInvalid() || Base.isInvalid())
       return true;
-    wrap(Base, Whole, E->isArrow() ? "hipport_prop_uuid(*" : "hipport_prop_uuid(",
-         ")", *It->second,
-         "'uuid' is not in hipDeviceProp_t before ROCm 6.0; "
-         "hipport_prop_uuid (hip_device_prop_uuid.h) asks the device at the "
-         "properties' PCI location");
+    if (It->second->Cuda == "uuid") {
+      wrap(Base, Whole,
+           E->isArrow() ? "hipport_prop_uuid(*" : "hipport_prop_uuid(", ")",
+           *It->second,
+           "'uuid' is not in hipDeviceProp_t before ROCm 6.0; "
+           "hipport_prop_uuid (hip_device_prop_uuid.h) asks the device at the "
+           "properties' PCI location");
+      return true;
+    }
+    // What AMD GPUs have: no persisting L2 lines, no access-policy windows.
+    wrap(Base, Whole, "((void)", ", 0)", *It->second,
+         fmt::format("'{}' is not in hipDeviceProp_t before ROCm 6.0; AMD "
+                     "GPUs keep no L2 lines persisting, so it is 0",
+                     D->getName().str()));
     return true;
   }
 

@@ -18,3 +18,5 @@ char firstByte(int device) {
 }
 
 void *raw(cudaDeviceProp &prop) { return &prop.uuid; }
+
+bool persists(const cudaDeviceProp *p) { return p->persistingL2CacheMaxSize > 0; }

@@ -19,3 +19,12 @@ int setUp(curandGenerator_t gen) {
   return curandSetGeneratorOrdering(gen, CURAND_ORDERING_QUASI_DEFAULT) !=
          CURAND_STATUS_SUCCESS;
 }
+
+int hint(cudaStream_t s, void *p) {
+  cudaStreamAttrValue v = {};
+  v.accessPolicyWindow.base_ptr = p;
+  v.accessPolicyWindow.hitProp = cudaAccessPropertyPersisting;
+  if (cudaStreamSetAttribute(s, cudaStreamAttributeAccessPolicyWindow, &v) != cudaSuccess)
+    return 1;
+  return cudaCtxResetPersistingL2Cache() != cudaSuccess;
+}
