@@ -31,6 +31,9 @@ public:
                     std::string Rewrite) = 0;
   virtual void finding(clang::SourceLocation Loc, std::string Id,
                        core::Severity S, std::string Msg) = 0;
+  /// The file holding Loc needs hipport's shim rules/port/<Shim> (one of
+  /// name-shims.json's), inlined by the token pass.
+  virtual void needShim(clang::SourceLocation Loc, std::string Shim) = 0;
   virtual const PortOptions &opts() const = 0;
   virtual const rules::RuleSet &rules() const = 0;
   virtual clang::SourceManager &sm() = 0;
@@ -91,6 +94,23 @@ llvm::Expected<const CallFixTable *> callFixes();
 /// computes in (and umin/llmin/... call min); defaults the target HIP lacks
 /// are spelled out.
 void fixCalls(clang::ASTContext &Ctx, FixContext &C);
+
+/// One member rules/port/member-fixes.json lists.
+struct MemberFix {
+  std::string Cuda;    ///< member name
+  std::string Class;   ///< its CUDA class (unqualified)
+  std::string Rewrite; ///< --stats id
+  std::string Shim;    ///< a name-shims.json shim it needs, or ""
+  rules::RocmVersion HipSince;
+};
+
+/// The table, read and validated once; errors name file and JSON pointer.
+llvm::Expected<const std::vector<MemberFix> *> memberFixes();
+
+/// Members the target HIP lacks (thread_block_tile::meta_group_rank,
+/// cudaDeviceProp::uuid), rewritten from the AST for targets older than
+/// the release that has them.
+void fixMembers(clang::ASTContext &Ctx, FixContext &C);
 
 /// A table under rules/ read once per process, the first time a pass asks:
 /// each fix-up keeps one as a static, so a bad file is one error per run.

@@ -132,6 +132,12 @@ public:
     Out.Findings.push_back(F);
   }
 
+  void needShim(SourceLocation Loc, std::string Shim) override {
+    std::string File = ownedFile(SM->getSpellingLoc(Loc));
+    if (!File.empty())
+      Out.Shims[File].insert(std::move(Shim));
+  }
+
   SourceManager &sm() override { return *SM; }
   const PortOptions &opts() const override { return Opts; }
   const rules::RuleSet &rules() const override { return Rules; }
@@ -331,6 +337,7 @@ public:
     padVectorBraceInits(Ctx, C);
     fixCalls(Ctx, C);
     collapseOverloads(Ctx, C);
+    fixMembers(Ctx, C);
   }
 
 private:

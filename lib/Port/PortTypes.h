@@ -70,6 +70,8 @@ struct AstFacts {
   /// stay there whatever other TUs see.
   std::map<std::string, std::set<std::string>> DeclaredIn;
   std::vector<core::Finding> Findings;
+  /// Shims (rules/port/name-shims.json files) AST fix-ups need, per file.
+  std::map<std::string, std::set<std::string>> Shims;
 };
 
 } // namespace hipport::port

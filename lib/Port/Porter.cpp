@@ -6,6 +6,7 @@
 #include "Core/SourceText.h"
 #include "Port/AstFix.h"
 #include "Port/AstRenamer.h"
+#include "Port/HeaderShims.h"
 #include "Port/OpsPort.h"
 #include "Port/TokenRenamer.h"
 
@@ -197,6 +198,10 @@ llvm::Expected<PortResult> portProject(const project::Project &P,
     return Table.takeError();
   if (auto Table = callFixes(); !Table)
     return Table.takeError();
+  if (auto Table = nameShims(); !Table)
+    return Table.takeError();
+  if (auto Table = memberFixes(); !Table)
+    return Table.takeError();
 
   // Read and check everything before any work: bad input stops the run
   // before a single byte is written.
@@ -249,6 +254,8 @@ llvm::Expected<PortResult> portProject(const project::Project &P,
       }
       for (const auto &[File, Names] : F->DeclaredIn)
         DeclaredHere[File].insert(Names.begin(), Names.end());
+      for (const auto &[File, Shims] : F->Shims)
+        Facts.Shims[File].insert(Shims.begin(), Shims.end());
       Facts.Findings.insert(Facts.Findings.end(),
                             std::make_move_iterator(F->Findings.begin()),
                             std::make_move_iterator(F->Findings.end()));
@@ -313,9 +320,12 @@ llvm::Expected<PortResult> portProject(const project::Project &P,
       Facts.Edits.erase(It); // merged into Edits
     bool NeedsInclude =
         llvm::sys::path::extension(PF.Source->Path) == ".cu";
+    auto Shims = Facts.Shims.find(PF.Source->Path);
     if (!Opts.LaunchesOnly)
       Tokens.run(PF.Source->Path, PF.Original, Declared, NeedsInclude, Edits,
-                 Findings, PF.Stats);
+                 Findings, PF.Stats,
+                 Shims != Facts.Shims.end() ? Shims->second
+                                            : std::set<std::string>{});
     for (const auto &[Off, E] : Edits.edits()) {
       ++(E.Origin == EditOrigin::Ast ? PF.Stats.AstEdits : PF.Stats.TokenEdits);
       if (!E.Rewrite.empty())

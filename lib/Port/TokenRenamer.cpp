@@ -289,7 +289,7 @@ public:
         Text(Text), T(Text), Out(Out), Findings(Findings),
         Stats(Stats) {}
 
-  void run(bool NeedsRuntimeInclude) {
+  void run(bool NeedsRuntimeInclude, const std::set<std::string> &AstShims) {
     for (size_t I = 0; T.has(I); ++I) {
       T.forgetBefore(I < 2 ? 0 : I - 2); // the steps look back 2 tokens at most
       if (isIncludeLine(I)) {
@@ -300,9 +300,12 @@ public:
       }
     }
     realignContinuations(Text, Out);
+    std::string Top;
     if (NeedsRuntimeInclude && !RuntimeFirst)
-      addEdit(includeInsertionPoint(Text, T), 0,
-              "#include \"hip/hip_runtime.h\"\n", "");
+      Top = "#include \"hip/hip_runtime.h\"\n";
+    Top += shimTexts(AstShims);
+    if (!Top.empty())
+      addEdit(includeInsertionPoint(Text, T), 0, Top, "");
   }
 
 private:
@@ -478,6 +481,8 @@ private:
       if (Fixed != Out.edits().end() && Fixed->second.Origin == EditOrigin::Ast &&
           Fixed->second.Length == Tok.Length)
         return;
+      if (M.Act == rules::Mapping::Action::Unsupported && nameShim(Tok))
+        return;
       ++Stats.Left[E->Family];
       report(core::Severity::Warning, "port-unsupported-api", Tok.Offset,
              Tok.Length, unsupportedMessage(M));
@@ -499,6 +504,63 @@ private:
       addEdit(Tok.Offset, Tok.Length, M.Hip, E->Family);
     if (!M.DropArgs.empty() && isKind(T, I + 1, clang::tok::l_paren))
       dropArguments(I, *E, M);
+  }
+
+  /// A name the target lacks that hipport stands in for
+  /// (rules/port/name-shims.json): renamed to the shim's name, the shim
+  /// inlined at the top of the file. False when there is no shim.
+  bool nameShim(const RawToken &Tok) {
+    auto Table = nameShims();
+    if (!Table) {
+      llvm::consumeError(Table.takeError()); // reported by portProject
+      return false;
+    }
+    auto It = (*Table)->Names.find(Tok.Text);
+    if (It == (*Table)->Names.end())
+      return false;
+    const auto &[Hip, Index] = It->second;
+    const NameShimTable::Shim &S = (*Table)->Shims[Index];
+    Edit E{Tok.Offset, Tok.Length, Hip, EditOrigin::Token, ""};
+    E.Rewrite = S.Rewrite;
+    if (!Out.add(E))
+      return false;
+    ShimsUsed[Index].insert(Tok.Text.str());
+    auto Why = (*Table)->Warnings.find(Tok.Text);
+    bool Warn = Why != (*Table)->Warnings.end();
+    report(Warn ? core::Severity::Warning : core::Severity::Note,
+           "port-name-shim", Tok.Offset, Tok.Length,
+           fmt::format("'{}' is not in the target HIP; uses hipport's '{}' "
+                       "({}, inlined at the top of the file){}",
+                       Tok.Text.str(), Hip, S.File,
+                       Warn ? ": " + Why->second : ""));
+    return true;
+  }
+
+  /// The shims this file's names and AST fix-ups need, each after a line
+  /// saying why.
+  std::string shimTexts(const std::set<std::string> &AstShims) {
+    auto Table = nameShims();
+    if (!Table) {
+      llvm::consumeError(Table.takeError());
+      return "";
+    }
+    for (size_t I = 0; I < (*Table)->Shims.size(); ++I)
+      if (AstShims.count((*Table)->Shims[I].File))
+        ShimsUsed[I]; // named by the AST fix-up's own finding
+    std::string Out;
+    for (const auto &[Index, Names] : ShimsUsed) {
+      const NameShimTable::Shim &S = (*Table)->Shims[Index];
+      std::vector<std::string> List(Names.begin(), Names.end());
+      Out += List.empty()
+                 ? fmt::format("// hipport: inlined {} for the rewrite of a "
+                               "member the target HIP lacks ({})\n",
+                               S.File, S.Rewrite)
+                 : fmt::format("// hipport: {} not in the target HIP; "
+                               "inlined {}\n",
+                               llvm::join(List, ", "), S.File);
+      Out += llvm::StringRef(S.Text).rtrim().str() + "\n";
+    }
+    return Out;
   }
 
   /// `__CUDA_ARCH__ <op> N`: rewritten when it only tells the device pass
@@ -566,6 +628,8 @@ private:
   std::vector<core::Finding> &Findings;
   FileStats &Stats;
   bool FirstHipHeaderSeen = false, RuntimeFirst = false;
+  /// Shims (index into nameShims()) this file uses, with the names used.
+  std::map<size_t, std::set<std::string>> ShimsUsed;
 };
 
 } // namespace
@@ -574,9 +638,10 @@ void TokenRenamer::run(const std::string &File, const std::string &Text,
                        const std::set<std::string> &UserDeclared,
                        bool NeedsRuntimeInclude, FileEdits &Out,
                        std::vector<core::Finding> &Findings,
-                       FileStats &Stats) const {
+                       FileStats &Stats,
+                       const std::set<std::string> &AstShims) const {
   TokenPass(Rules, Opts, UserDeclared, File, Text, Out, Findings, Stats)
-      .run(NeedsRuntimeInclude);
+      .run(NeedsRuntimeInclude, AstShims);
 }
 
 } // namespace hipport::port

@@ -21,10 +21,13 @@ public:
   /// include), the HIP runtime becomes the file's first HIP header. Names in
   /// UserDeclared (the project's own, as the TUs that see File declare
   /// them) are left alone.
+  /// AstShims: the name-shims.json shim files the AST pass's fix-ups of
+  /// File need (inlined with those of the names the pass renames).
   void run(const std::string &File, const std::string &Text,
            const std::set<std::string> &UserDeclared,
            bool NeedsRuntimeInclude, FileEdits &Out,
-           std::vector<core::Finding> &Findings, FileStats &Stats) const;
+           std::vector<core::Finding> &Findings, FileStats &Stats,
+           const std::set<std::string> &AstShims = {}) const;
 
 private:
   const rules::RuleSet &Rules;
