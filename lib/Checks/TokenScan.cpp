@@ -72,6 +72,37 @@ std::vector<std::pair<size_t, size_t>> callArgs(const std::vector<Tok> &T,
   return {};
 }
 
+/// The index of the width argument of a shuffle: the intrinsics, and
+/// PyTorch's wrappers (ATen/cuda/DeviceUtils.cuh: `WARP_SHFL(value, lane,
+/// width = warpSize, mask)`), which torch extensions call; 0 for others.
+unsigned shuffleWidthIndex(llvm::StringRef N) {
+  if (N == "__shfl" || N == "__shfl_up" || N == "__shfl_down" ||
+      N == "__shfl_xor" || N == "WARP_SHFL" || N == "WARP_SHFL_UP" ||
+      N == "WARP_SHFL_DOWN" || N == "WARP_SHFL_XOR")
+    return 2;
+  if (N == "__shfl_sync" || N == "__shfl_up_sync" || N == "__shfl_down_sync" ||
+      N == "__shfl_xor_sync")
+    return 3;
+  return 0;
+}
+
+/// Lane math with 32 on a thread or lane index somewhere in the text
+/// (`threadIdx.x % 32`, `(threadIdx.x + d) & 31`, `lane & 31`): a lane or
+/// thread name within the few tokens before `% 32` or `& 31`.
+bool hasLaneMath32(const std::vector<Tok> &T) {
+  for (size_t I = 1; I + 1 < T.size(); ++I) {
+    if (!((T[I].Text == "%" && T[I + 1].Text == "32") ||
+          (T[I].Text == "&" && T[I + 1].Text == "31")))
+      continue;
+    for (size_t J = I > 10 ? I - 10 : 0; J < I; ++J) {
+      std::string L = T[J].Text.lower();
+      if (T[J].Text == "threadIdx" || L == "tid" || L.find("lane") == 0)
+        return true;
+    }
+  }
+  return false;
+}
+
 /// True for the tokens of preprocessor directives (a `#` at the start of a
 /// line up to the next line that is not a continuation).
 std::vector<bool> directiveTokens(const std::vector<Tok> &T) {
@@ -279,11 +310,24 @@ std::vector<core::Finding> scanTokens(const std::string &File,
         LaunchArgs(Args[A].first, Args[A].second);
     }
   }
+  bool LaneMath32 = hasLaneMath32(T);
+  std::vector<bool> Directive = directiveTokens(T);
   for (size_t I = 0; I < T.size(); ++I) {
     llvm::StringRef N = T[I].Text;
     if (T[I].Kind == tok::raw_identifier && Is(I + 1, "(") &&
         !Macros.count(N.str())) {
       auto Args = callArgs(T, I + 1);
+      unsigned Width = shuffleWidthIndex(N);
+      // A macro body is not a call (`#define __shfl_xor_sync(m, v, l)
+      // __shfl_xor(v, l)` maps a name); its uses are.
+      if (LaneMath32 && Width && !Directive[I] && Args.size() >= 2 &&
+          Args.size() <= Width)
+        Add("wave64-shuffle-width", core::Severity::Warning, T[I],
+            fmt::format("{} without a width argument spans the whole 64-lane "
+                        "wavefront, but the lane math of this file assumes "
+                        "32 lanes; pass the width explicitly or compute "
+                        "lanes from warpSize",
+                        N));
       bool Sync = N.starts_with("__") && N.ends_with("_sync");
       if ((Sync || N == "__syncwarp") && !Args.empty() &&
           Args[0].second == Args[0].first + 1 &&
