@@ -18,8 +18,8 @@ namespace hipport::checks {
 
 const CheckInfo CompileTimeWidthCheck::Info = {
     "wave64-compile-time-width", core::Severity::Warning,
-    "warp width fixed at 64 for every AMD target (no test of the target): "
-    "wrong on wave32 (RDNA) targets"};
+    "warp width fixed for every AMD target (no test of the target): 64 is "
+    "wrong on wave32 (RDNA) targets, 32 on wave64 (CDNA) ones"};
 
 namespace {
 
@@ -92,17 +92,20 @@ public:
         !warpWidthName(Name.getIdentifierInfo()->getName()))
       return;
     const Token &T = MI->getReplacementToken(0);
-    if (T.isNot(tok::numeric_constant) ||
-        llvm::StringRef(T.getLiteralData(), T.getLength()) != "64")
+    llvm::StringRef V(T.getLiteralData(), T.getLength());
+    if (T.isNot(tok::numeric_constant) || (V != "64" && V != "32"))
       return;
-    bool Amd = PP.isMacroDefined("__HIP_PLATFORM_AMD__");
+    // 64 anywhere in an AMD build; 32 only where the code chose it for
+    // AMD (a 32 outside any AMD branch is NVIDIA's, warp-size-literal's).
+    bool Branch = false;
     for (const Group &G : Open) {
       if (G.Target)
         return;
-      Amd |= G.Amd;
+      Branch |= G.Amd;
     }
-    if (Amd)
-      C.reportAt(SM, PP.getLangOpts(), Loc, Name.getIdentifierInfo()->getName());
+    if (Branch || (V == "64" && PP.isMacroDefined("__HIP_PLATFORM_AMD__")))
+      C.reportAt(SM, PP.getLangOpts(), Loc, Name.getIdentifierInfo()->getName(),
+                 V == "64" ? 64 : 32);
   }
 
 private:
@@ -185,9 +188,19 @@ void CompileTimeWidthCheck::registerPPCallbacks(const SourceManager &SM,
 
 void CompileTimeWidthCheck::reportAt(const SourceManager &SM,
                                      const LangOptions &LO, SourceLocation Loc,
-                                     llvm::StringRef Name) {
+                                     llvm::StringRef Name, int Width) {
   CheckDiag D;
   D.Loc = Loc;
+  if (Width == 32) {
+    D.Message = fmt::format(
+        "warp width '{}' is fixed at 32 for every AMD target: wave64 targets "
+        "(CDNA, e.g. gfx90a; MI100 to MI355) run 64-lane wavefronts, so lanes "
+        "32-63 fall outside everything sized or indexed from it; pick it per "
+        "target (`__GFX9__`, `__AMDGCN_WAVEFRONT_SIZE`) or use warpSize",
+        Name);
+    report(SM, LO, std::move(D));
+    return;
+  }
   D.Message = fmt::format(
       "warp width '{}' is fixed at 64 for every AMD target: wave32 targets "
       "(RDNA, e.g. gfx1100) run 32-lane wavefronts, so slots, strides and "
@@ -199,7 +212,8 @@ void CompileTimeWidthCheck::reportAt(const SourceManager &SM,
 
 void CompileTimeWidthCheck::registerMatchers(MatchFinder &F) {
   F.addMatcher(varDecl(hasType(isConstQualified()),
-                       hasInitializer(ignoringImpCasts(integerLiteral(equals(64)))),
+                       hasInitializer(ignoringImpCasts(
+                           integerLiteral(anyOf(equals(64), equals(32))))),
                        unless(isExpansionInSystemHeader()))
                    .bind("var"),
                this);
@@ -215,9 +229,11 @@ void CompileTimeWidthCheck::run(const MatchFinder::MatchResult &R) {
   bool InAmd = llvm::any_of(AmdBranches, [&](const Range &B) {
     return B.File == File && B.Begin <= Off && Off <= B.End;
   });
-  // HIP code is the AMD build's whatever its branches.
-  if (InAmd || R.Context->getLangOpts().HIP)
-    reportAt(SM, R.Context->getLangOpts(), At, VD->getName());
+  int Width = intValue(VD->getInit(), *R.Context).value_or(0) == 64 ? 64 : 32;
+  // HIP code is the AMD build's whatever its branches (for 64; a 32 must
+  // be chosen in an AMD branch, see the macro case).
+  if (InAmd || (Width == 64 && R.Context->getLangOpts().HIP))
+    reportAt(SM, R.Context->getLangOpts(), At, VD->getName(), Width);
 }
 
 } // namespace hipport::checks

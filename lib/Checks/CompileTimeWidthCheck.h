@@ -7,13 +7,14 @@
 
 namespace hipport::checks {
 
-/// Finds a warp width fixed at 64 for every AMD target: `#define WARP_SIZE
-/// 64` or `constexpr int kWarpSize = 64` in the AMD branch of a platform
-/// test (`#ifdef USE_ROCM`, `__HIP_PLATFORM_AMD__`) or in a HIP pass, but
-/// under no test of the target (`__GFX9__`, `__AMDGCN_WAVEFRONT_SIZE`). As
-/// the gfx1100 (wave32) device pass sees it, the width is 64 on a target
-/// whose wavefronts have 32 lanes: per-warp slots, strides and lane ranges
-/// sized from it are wrong there. A width picked per target is right.
+/// Finds a warp width fixed for every AMD target: `#define WARP_SIZE 64` or
+/// `constexpr int kWarpSize = 64` in the AMD branch of a platform test
+/// (`#ifdef USE_ROCM`, `__HIP_PLATFORM_AMD__`) or in a HIP pass, but under
+/// no test of the target (`__GFX9__`, `__AMDGCN_WAVEFRONT_SIZE`). As the
+/// gfx1100 (wave32) device pass sees it, the width is 64 on a target whose
+/// wavefronts have 32 lanes: per-warp slots, strides and lane ranges sized
+/// from it are wrong there. A 32 chosen in such an AMD branch is wrong on
+/// every wave64 (gfx90a) target. A width picked per target is right.
 class CompileTimeWidthCheck : public Check {
 public:
   static const CheckInfo Info;
@@ -25,7 +26,7 @@ public:
 
   /// Reported by the preprocessor callbacks at a macro definition.
   void reportAt(const clang::SourceManager &SM, const clang::LangOptions &LO,
-                clang::SourceLocation Loc, llvm::StringRef Name);
+                clang::SourceLocation Loc, llvm::StringRef Name, int Width);
 
   /// Byte ranges (file hash, begin, end) of AMD branches with no target
   /// test around them, filled while the TU is preprocessed.

@@ -103,6 +103,35 @@ bool hasLaneMath32(const std::vector<Tok> &T) {
   return false;
 }
 
+/// A ballot kept in 32 bits, as far as the text tells: `unsigned m =
+/// __ballot(p)`, `uint32_t m = __ballot_sync(...)`, `int m = __activemask()`
+/// (HIP's are 64-bit: lanes 32-63 vanish), and a ballot counted with the
+/// 32-bit `__popc`/`__ffs` (`__popc(__ballot(p))`). I is a call's name.
+template <typename AddFn>
+void ballotTokens(const std::vector<Tok> &T, size_t I,
+                  const std::vector<std::pair<size_t, size_t>> &Args,
+                  AddFn &Add) {
+  llvm::StringRef N = T[I].Text;
+  if (N == "__popc" || N == "__ffs") {
+    if (Args.size() == 1 && I + 2 < T.size() && isBallotName(T[I + 2].Text))
+      Add("wave64-ballot-mask-width", core::Severity::Error, T[I],
+          fmt::format("{} counts 32 bits of a 64-bit lane mask; use {}ll", N,
+                      N));
+    return;
+  }
+  if (!isBallotName(N) || I < 3 || T[I - 1].Text != "=" ||
+      T[I - 2].Kind != tok::raw_identifier)
+    return;
+  llvm::StringRef Ty = T[I - 3].Text;
+  // `unsigned int m` ends in `int`.
+  if (Ty == "uint32_t" || Ty == "int32_t" || Ty == "int" || Ty == "unsigned" ||
+      Ty == "uint")
+    Add("wave64-ballot-mask-width", core::Severity::Error, T[I - 2],
+        fmt::format("result of {} stored in 32-bit '{}': HIP ballots and lane "
+                    "masks are 64-bit, lanes 32-63 are lost; use uint64_t",
+                    N, Ty));
+}
+
 /// True for the tokens of preprocessor directives (a `#` at the start of a
 /// line up to the next line that is not a continuation).
 std::vector<bool> directiveTokens(const std::vector<Tok> &T) {
@@ -317,6 +346,7 @@ std::vector<core::Finding> scanTokens(const std::string &File,
     if (T[I].Kind == tok::raw_identifier && Is(I + 1, "(") &&
         !Macros.count(N.str())) {
       auto Args = callArgs(T, I + 1);
+      ballotTokens(T, I, Args, Add);
       unsigned Width = shuffleWidthIndex(N);
       // A macro body is not a call (`#define __shfl_xor_sync(m, v, l)
       // __shfl_xor(v, l)` maps a name); its uses are.

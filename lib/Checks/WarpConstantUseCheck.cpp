@@ -20,8 +20,8 @@ const CheckInfo WarpConstantUseCheck::Info = {
 
 void WarpConstantUseCheck::registerMatchers(MatchFinder &F) {
   auto Ours = unless(isExpansionInSystemHeader());
-  F.addMatcher(callExpr(callee(functionDecl()), Ours).bind("call"), this);
-  F.addMatcher(arraySubscriptExpr(unless(isInTemplateInstantiation()), Ours)
+  F.addMatcher(callExpr(Ours, callee(functionDecl())).bind("call"), this);
+  F.addMatcher(arraySubscriptExpr(Ours, unless(isInTemplateInstantiation()))
                    .bind("sub"),
                this);
 }

@@ -1,9 +1,10 @@
 // RUN: hipport lint %s --checks='-*,wave64-compile-time-width' --fail-on=never --quiet -- -DUSE_ROCM \
 // RUN:   | FileCheck %s --implicit-check-not='warning:' --implicit-check-not='error:' --implicit-check-not='note:'
-// Without the platform macro the CUDA branches are the active ones: nothing.
+// Without USE_ROCM its CUDA branches are the active ones; the file still
+// tests __HIP_PLATFORM_AMD__, so lint also reads it as the HIP passes do.
 // RUN: hipport lint %s --checks='-*,wave64-compile-time-width' --fail-on=never --quiet \
-// RUN:   | FileCheck %s --check-prefix=CUDA --allow-empty --implicit-check-not='warning:'
-// CUDA-NOT: wave64-compile-time-width
+// RUN:   | FileCheck %s --check-prefix=CUDA --implicit-check-not='warning:'
+// CUDA: warning: warp width 'THREADS_PER_WARP' is fixed at 32 for every AMD target
 
 // Positive: the AMD branch of a platform test fixes the width at 64.
 #if defined(USE_ROCM)
@@ -22,6 +23,12 @@ constexpr int kWarpSize = 32;
 #else
 // CHECK: :[[@LINE+1]]:9: warning: warp width 'WS' is fixed at 64 for every AMD target
 #define WS 64
+#endif
+
+// Positive: 32 chosen for AMD is wrong on every wave64 (CDNA) target.
+#if defined(__HIP_PLATFORM_AMD__) || defined(USE_ROCM)
+// CHECK: :[[@LINE+1]]:9: warning: warp width 'THREADS_PER_WARP' is fixed at 32 for every AMD target: wave64 targets (CDNA, e.g. gfx90a; MI100 to MI355) run 64-lane wavefronts, so lanes 32-63 fall outside everything sized or indexed from it; pick it per target (`__GFX9__`, `__AMDGCN_WAVEFRONT_SIZE`) or use warpSize [wave64-compile-time-width]
+#define THREADS_PER_WARP 32
 #endif
 
 // Negative: picked per target, as the gfx90a and gfx1100 passes each see it.
@@ -50,5 +57,6 @@ constexpr int kTile = 64;
 #endif
 
 __global__ void k(int *o) {
-  o[threadIdx.x % WARP_SIZE] = kWarpSize + WS + WAVE_SIZE + BLOCK_SIZE + kTile;
+  o[threadIdx.x % WARP_SIZE] =
+      kWarpSize + WS + WAVE_SIZE + BLOCK_SIZE + kTile + THREADS_PER_WARP;
 }
