@@ -43,6 +43,7 @@ struct Group {
   bool Target = false;
   bool Amd = false;
   unsigned Begin = 0; ///< where the AMD branch began, when Amd
+  unsigned Start = 0; ///< where the group began
   FileID File;
 };
 
@@ -81,6 +82,13 @@ public:
     if (Open.empty())
       return;
     close(Loc);
+    // A group that tests the target picks the width per target, in every
+    // branch (the host pass's branch included).
+    const Group &G = Open.back();
+    SourceLocation At = SM.getExpansionLoc(Loc);
+    if (G.Target && SM.getFileID(At) == G.File)
+      C.TargetGroups.push_back(
+          {G.File.getHashValue(), G.Start, SM.getFileOffset(At)});
     Open.pop_back();
     ElseIsAmd.pop_back();
   }
@@ -142,7 +150,7 @@ private:
     verdict(Cond, Negated, G.Target, G.Amd, Else);
     SourceLocation At = SM.getExpansionLoc(Loc);
     G.File = SM.getFileID(At);
-    G.Begin = SM.getFileOffset(At);
+    G.Begin = G.Start = SM.getFileOffset(At);
     Open.push_back(G);
     ElseIsAmd.push_back(Else);
   }
@@ -183,6 +191,7 @@ private:
 void CompileTimeWidthCheck::registerPPCallbacks(const SourceManager &SM,
                                                 Preprocessor &PP) {
   AmdBranches.clear();
+  TargetGroups.clear();
   PP.addPPCallbacks(std::make_unique<Watcher>(*this, SM, PP));
 }
 
@@ -226,9 +235,14 @@ void CompileTimeWidthCheck::run(const MatchFinder::MatchResult &R) {
   const SourceManager &SM = *R.SourceManager;
   SourceLocation At = SM.getExpansionLoc(VD->getLocation());
   unsigned File = SM.getFileID(At).getHashValue(), Off = SM.getFileOffset(At);
-  bool InAmd = llvm::any_of(AmdBranches, [&](const Range &B) {
-    return B.File == File && B.Begin <= Off && Off <= B.End;
-  });
+  auto In = [&](const std::vector<Range> &Rs) {
+    return llvm::any_of(Rs, [&](const Range &B) {
+      return B.File == File && B.Begin <= Off && Off <= B.End;
+    });
+  };
+  if (In(TargetGroups))
+    return;
+  bool InAmd = In(AmdBranches);
   int Width = intValue(VD->getInit(), *R.Context).value_or(0) == 64 ? 64 : 32;
   // HIP code is the AMD build's whatever its branches (for 64; a 32 must
   // be chosen in an AMD branch, see the macro case).

@@ -34,6 +34,8 @@ public:
     unsigned File, Begin, End;
   };
   std::vector<Range> AmdBranches;
+  /// `#if` groups (all their branches) that test the target.
+  std::vector<Range> TargetGroups;
 };
 
 } // namespace hipport::checks

@@ -60,3 +60,16 @@ __global__ void k(int *o) {
   o[threadIdx.x % WARP_SIZE] =
       kWarpSize + WS + WAVE_SIZE + BLOCK_SIZE + kTile + THREADS_PER_WARP;
 }
+
+// Negative: a chain that tests the target, whose last branch is the host
+// pass's stop-gap (host reads are wave64-host-launch-width's).
+#if !defined(USE_ROCM)
+static constexpr int kWaveSize = 32;
+#elif defined(__GFX9__)
+static constexpr int kWaveSize = 64;
+#elif defined(__HIP_DEVICE_COMPILE__)
+static constexpr int kWaveSize = 32;
+#else
+static constexpr int kWaveSize = 64;
+#endif
+__global__ void k2(int *o) { o[0] = kWaveSize; }
