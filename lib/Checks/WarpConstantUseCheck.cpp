@@ -3,6 +3,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/TypeLoc.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 
 #include <fmt/format.h>
@@ -138,11 +139,14 @@ void WarpConstantUseCheck::callArgs(const CallExpr *Call, const FunctionDecl *F,
 /// `lane < n ? s[lane] : 0`): the access is guarded.
 static bool guarded(const Stmt *S, const Expr *Index, ASTContext &C) {
   std::string Idx = sourceText(Index->getSourceRange(), C);
+  // The index itself, or the thread index it is computed from
+  // (`threadIdx.x < n ? s[lane] : 0`), compared with a bound.
   auto Bounds = [&](const Expr *Cond) {
     if (!Cond)
       return false;
     std::string T = sourceText(Cond->getSourceRange(), C);
-    return T.find(Idx) != std::string::npos &&
+    return (T.find(Idx) != std::string::npos ||
+            T.find("threadIdx") != std::string::npos) &&
            (T.find('<') != std::string::npos || T.find('>') != std::string::npos);
   };
   const Stmt *Child = S;
@@ -168,6 +172,23 @@ static bool guarded(const Stmt *S, const Expr *Index, ASTContext &C) {
   return false;
 }
 
+/// True when the array's size is written with warpSize (`s[1024 /
+/// warpSize]`, one slot per warp): sized from the width, never too small
+/// for the slots it counts.
+static bool sizedByWidth(const Expr *Base, const ASTContext &C) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(Base);
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || !VD->getTypeSourceInfo())
+    return false;
+  TypeLoc TL = VD->getTypeSourceInfo()->getTypeLoc();
+  while (auto AT = TL.getAs<ArrayTypeLoc>()) {
+    if (findWarpSizeRef(AT.getSizeExpr(), C))
+      return true;
+    TL = AT.getElementLoc();
+  }
+  return false;
+}
+
 void WarpConstantUseCheck::laneIndexedArray(const ArraySubscriptExpr *Sub,
                                             ASTContext &C) {
   const Expr *Base = Sub->getBase()->IgnoreParenImpCasts();
@@ -175,7 +196,8 @@ void WarpConstantUseCheck::laneIndexedArray(const ArraySubscriptExpr *Sub,
   if (!AT || AT->getSize().uge(64) || AT->getSize().ult(2))
     return;
   const Expr *Idx = Sub->getIdx();
-  if (!isWidthLaneIndex(Idx, C) || guarded(Sub, Idx, C) ||
+  if (!isWidthLaneIndex(Idx, C) || sizedByWidth(Base, C) ||
+      guarded(Sub, Idx, C) ||
       !once(Sub->getBeginLoc(), C))
     return;
   CheckDiag D;
