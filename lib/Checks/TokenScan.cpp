@@ -132,6 +132,22 @@ void ballotTokens(const std::vector<Tok> &T, size_t I,
                     N, Ty));
 }
 
+/// A shuffle called without its width (see shuffleWidthIndex), in a file
+/// whose lane math assumes 32 lanes. I is the call's name.
+template <typename AddFn>
+void shuffleTokens(const std::vector<Tok> &T, size_t I,
+                   const std::vector<std::pair<size_t, size_t>> &Args,
+                   AddFn &Add) {
+  unsigned Width = shuffleWidthIndex(T[I].Text);
+  if (Width && Args.size() >= 2 && Args.size() <= Width)
+    Add("wave64-shuffle-width", core::Severity::Warning, T[I],
+        fmt::format("{} without a width argument spans the whole 64-lane "
+                    "wavefront, but the lane math of this file assumes 32 "
+                    "lanes; pass the width explicitly or compute lanes from "
+                    "warpSize",
+                    T[I].Text));
+}
+
 /// True for the tokens of preprocessor directives (a `#` at the start of a
 /// line up to the next line that is not a continuation).
 std::vector<bool> directiveTokens(const std::vector<Tok> &T) {
@@ -362,17 +378,10 @@ std::vector<core::Finding> scanTokens(const std::string &File,
         !Macros.count(N.str())) {
       auto Args = callArgs(T, I + 1);
       ballotTokens(T, I, Args, Add);
-      unsigned Width = shuffleWidthIndex(N);
       // A macro body is not a call (`#define __shfl_xor_sync(m, v, l)
       // __shfl_xor(v, l)` maps a name); its uses are.
-      if (LaneMath32 && Width && !Directive[I] && Args.size() >= 2 &&
-          Args.size() <= Width)
-        Add("wave64-shuffle-width", core::Severity::Warning, T[I],
-            fmt::format("{} without a width argument spans the whole 64-lane "
-                        "wavefront, but the lane math of this file assumes "
-                        "32 lanes; pass the width explicitly or compute "
-                        "lanes from warpSize",
-                        N));
+      if (LaneMath32 && !Directive[I])
+        shuffleTokens(T, I, Args, Add);
       bool Sync = N.starts_with("__") && N.ends_with("_sync");
       if ((Sync || N == "__syncwarp") && !Args.empty() &&
           Args[0].second == Args[0].first + 1 &&
