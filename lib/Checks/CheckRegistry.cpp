@@ -3,12 +3,14 @@
 #include "BuildScan/BuildScanner.h"
 #include "Checks/BallotMaskWidthCheck.h"
 #include "Checks/BallotWordLayoutCheck.h"
+#include "Checks/CompileTimeWidthCheck.h"
 #include "Checks/HostLaunchWidthCheck.h"
 #include "Checks/InlinePtxCheck.h"
 #include "Checks/LaneMaskLiteralCheck.h"
 #include "Checks/NvidiaOnlyFeatureCheck.h"
 #include "Checks/ParseErrorCheck.h"
 #include "Checks/ShuffleWidthCheck.h"
+#include "Checks/WarpConstantUseCheck.h"
 #include "Checks/WarpSizeConstexprCheck.h"
 #include "Checks/WarpSizeLiteralCheck.h"
 #include "Checks/WidthGuardCheck.h"
@@ -52,6 +54,8 @@ const std::vector<RegisteredCheck> &registry() {
         {&NvidiaOnlyFeatureCheck::Info, makeNvidiaOnly},
         {&WidthGuardCheck::Info, make<WidthGuardCheck>},
         {&HostLaunchWidthCheck::Info, make<HostLaunchWidthCheck>},
+        {&WarpConstantUseCheck::Info, make<WarpConstantUseCheck>},
+        {&CompileTimeWidthCheck::Info, make<CompileTimeWidthCheck>},
         // Reported by the linter itself, from the parse's outcome.
         {&ParseErrorCheck::Info, nullptr},
     };

@@ -523,3 +523,89 @@ const FunctionDecl *enclosingFunction(const Stmt *S, ASTContext &Ctx) {
 }
 
 } // namespace hipport::checks
+
+namespace hipport::checks {
+
+/// True when E names D (through parens and casts).
+static bool refersTo(const Expr *E, const ValueDecl *D) {
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E ? strip(E) : nullptr);
+  return DRE && DRE->getDecl() == D;
+}
+
+/// `D - 1`.
+static bool isDMinusOne(const Expr *E, const ValueDecl *D,
+                        const ASTContext &Ctx) {
+  const auto *BO = dyn_cast_or_null<BinaryOperator>(E ? strip(E) : nullptr);
+  if (!BO || BO->getOpcode() != BO_Sub || !refersTo(BO->getLHS(), D))
+    return false;
+  const auto *IL = dyn_cast<IntegerLiteral>(strip(BO->getRHS()));
+  return IL && IL->getValue() == 1;
+}
+
+static void widthUsesIn(const Stmt *S, const ValueDecl *D, ASTContext &Ctx,
+                        std::vector<WarpWidthUse> &Out) {
+  if (!S)
+    return;
+  auto Text = [&](const Stmt *E) { return sourceText(E->getSourceRange(), Ctx); };
+  if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+    BinaryOperatorKind K = BO->getOpcode();
+    const Expr *L = BO->getLHS(), *R = BO->getRHS();
+    if ((K == BO_Rem || K == BO_Div || K == BO_RemAssign ||
+         K == BO_DivAssign) &&
+        refersTo(R, D) && isLaneLike(L, Ctx))
+      Out.push_back({BO, (K == BO_Rem || K == BO_RemAssign ? "lane index '"
+                                                           : "warp index '") +
+                             Text(BO) + "'"});
+    else if (K == BO_And && (isDMinusOne(R, D, Ctx) || isDMinusOne(L, D, Ctx)) &&
+             (isLaneLike(L, Ctx) || isLaneLike(R, Ctx)))
+      Out.push_back({BO, "lane index '" + Text(BO) + "'"});
+    else if ((K == BO_EQ || K == BO_NE) &&
+             ((isDMinusOne(R, D, Ctx) && isLaneLike(L, Ctx)) ||
+              (isDMinusOne(L, D, Ctx) && isLaneLike(R, Ctx))))
+      Out.push_back({BO, "last-lane test '" + Text(BO) + "'"});
+  } else if (const auto *C = dyn_cast<CallExpr>(S)) {
+    llvm::StringRef N = calleeName(C);
+    unsigned W = N.ends_with("_sync") ? 3 : 2;
+    if (isShuffleName(N) && C->getNumArgs() > W && refersTo(C->getArg(W), D))
+      Out.push_back({C->getArg(W), "shuffle width in '" + Text(C) + "'"});
+  } else if (const auto *F = dyn_cast<ForStmt>(S)) {
+    if (const auto *Inc = dyn_cast_or_null<BinaryOperator>(F->getInc()))
+      if (Inc->getOpcode() == BO_AddAssign && refersTo(Inc->getRHS(), D))
+        Out.push_back({Inc, "loop stride '" + Text(Inc) + "'"});
+  }
+  for (const Stmt *Ch : S->children())
+    widthUsesIn(Ch, D, Ctx, Out);
+}
+
+std::vector<WarpWidthUse> widthUsesOf(const Stmt *Body, const ValueDecl *D,
+                                  ASTContext &Ctx) {
+  std::vector<WarpWidthUse> Out;
+  if (Body && D)
+    widthUsesIn(Body, D, Ctx, Out);
+  return Out;
+}
+
+bool isWidthLaneIndex(const Expr *E, const ASTContext &Ctx, unsigned Depth) {
+  if (!E || Depth > 3)
+    return false;
+  E = strip(E);
+  if (const auto *C = dyn_cast<CallExpr>(E))
+    return calleeName(C) == "__lane_id";
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() == BO_Rem)
+      return isWarpSizeRef(strip(BO->getRHS()), Ctx);
+    if (BO->getOpcode() == BO_And)
+      for (const Expr *Side : {BO->getLHS(), BO->getRHS()})
+        if (const auto *M = dyn_cast<BinaryOperator>(strip(Side)))
+          if (M->getOpcode() == BO_Sub && isWarpSizeRef(strip(M->getLHS()), Ctx))
+            return true;
+    return false;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (VD->isLocalVarDecl() && VD->getInit())
+        return isWidthLaneIndex(VD->getInit(), Ctx, Depth + 1);
+  return false;
+}
+
+} // namespace hipport::checks

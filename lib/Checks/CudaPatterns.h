@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace clang {
 class ASTContext;
@@ -90,6 +91,26 @@ std::optional<LaneMath> laneMath(const clang::BinaryOperator *BO,
 /// The first lane math in S, if any.
 std::optional<LaneMath> findLaneMath(const clang::Stmt *S,
                                      clang::ASTContext &Ctx);
+
+/// A place where a width-carrying declaration (a template parameter, a
+/// function parameter) is used as the warp width: lane math on a thread
+/// index (`tid % W`, `tid / W`, `tid & (W - 1)`), a shuffle width, a loop
+/// stride (`i += W`), a shuffle loop bound (`i < W`) or a last-lane test
+/// (`lane == W - 1`). Each breaks at wave64 when W holds 32.
+struct WarpWidthUse {
+  const clang::Expr *At; ///< the expression to point at
+  std::string What;      ///< "lane index 'tid % W'", for messages
+};
+/// The uses of D as the warp width in Body (see WarpWidthUse).
+std::vector<WarpWidthUse> widthUsesOf(const clang::Stmt *Body,
+                                  const clang::ValueDecl *D,
+                                  clang::ASTContext &Ctx);
+
+/// True when E is a lane index computed with the run-time width
+/// (`x % warpSize`, `x & (warpSize - 1)`, `__lane_id()`), directly or
+/// through local variables: its range is [0, 64) on a 64-lane wavefront.
+bool isWidthLaneIndex(const clang::Expr *E, const clang::ASTContext &Ctx,
+                      unsigned Depth = 0);
 
 /// The source text of a range (expansion locations), for messages.
 std::string sourceText(clang::SourceRange R, const clang::ASTContext &Ctx);

@@ -178,13 +178,20 @@ void HostLaunchWidthCheck::checkArg(const Expr *Arg, const char *Role,
           "with the device's warp width (hipDeviceAttributeWarpSize)",
           Role, Text, Name);
       D.Notes.emplace_back(W.WarpSize->getBeginLoc(), "warpSize used here");
-    } else if (U.Origin.named() && (W.Collectives || W.Fixed)) {
+    } else if (U.Origin.K != ConstantOrigin::None &&
+               (W.Collectives || W.Fixed)) {
+      // A literal too (`n / 32`, `4 * 32`): the kernel works per warp, so
+      // a 32 that scales its launch counts warps or lanes.
       D.Level = core::Severity::Warning;
+      std::string Const =
+          U.Origin.named()
+              ? fmt::format(" ('{}' = {})", U.Origin.Name, U.Origin.Value)
+              : "";
       D.Message = fmt::format(
-          "launch {} '{}' assumes 32-wide warps ('{}' = {}) for kernel '{}', "
-          "which works per warp; AMD wavefronts have 64 lanes: size it with "
-          "the device's warp width",
-          Role, Text, U.Origin.Name, U.Origin.Value, Name);
+          "launch {} '{}' assumes 32-wide warps{} for kernel '{}', which "
+          "works per warp; AMD wavefronts have 64 lanes: size it with the "
+          "device's warp width",
+          Role, Text, Const, Name);
     } else {
       continue;
     }

@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include <optional>
+
 using namespace clang;
 using namespace clang::ast_matchers;
 
@@ -17,14 +19,47 @@ const CheckInfo ShuffleWidthCheck::Info = {
 
 void ShuffleWidthCheck::registerMatchers(MatchFinder &F) {
   F.addMatcher(
-      callExpr(callee(functionDecl(hasAnyName(
-                   "__shfl", "__shfl_up", "__shfl_down", "__shfl_xor",
-                   "__shfl_sync", "__shfl_up_sync", "__shfl_down_sync",
-                   "__shfl_xor_sync"))),
+      // Calls in system headers first: no name is built for them.
+      callExpr(unless(isExpansionInSystemHeader()),
+               callee(functionDecl(anyOf(
+                   hasAnyName("__shfl", "__shfl_up", "__shfl_down",
+                              "__shfl_xor", "__shfl_sync", "__shfl_up_sync",
+                              "__shfl_down_sync", "__shfl_xor_sync"),
+                   // Wrappers: PyTorch's WARP_SHFL*, a project's shfl_xor().
+                   matchesName("(WARP_SHFL|[Ss]hfl|[Ss]huffle)")))),
                unless(isInTemplateInstantiation()),
                forFunction(functionDecl().bind("fn")))
           .bind("shfl"),
       this);
+}
+
+/// The index of F's width argument: the intrinsics', PyTorch's wrappers'
+/// (ATen/cuda/DeviceUtils.cuh: `WARP_SHFL(value, lane, width = warpSize,
+/// mask)`), or a wrapper's parameter with a default that its body passes as
+/// an intrinsic's width.
+static std::optional<unsigned> widthIndex(const FunctionDecl *F,
+                                          ASTContext &C) {
+  if (!F || !F->getDeclName().isIdentifier())
+    return std::nullopt;
+  llvm::StringRef N = F->getName();
+  if (isShuffleName(N))
+    return N.ends_with("_sync") ? 3 : 2;
+  if (N.starts_with("WARP_SHFL"))
+    return 2;
+  const FunctionDecl *Def = F->getTemplateInstantiationPattern();
+  if (!Def)
+    Def = F->getDefinition();
+  if (!Def || !Def->getBody())
+    return std::nullopt;
+  for (unsigned I = 0; I < Def->getNumParams(); ++I) {
+    const ParmVarDecl *P = Def->getParamDecl(I);
+    if (!P->hasDefaultArg())
+      continue;
+    for (const WarpWidthUse &U : widthUsesOf(Def->getBody(), P, C))
+      if (llvm::StringRef(U.What).starts_with("shuffle width"))
+        return I;
+  }
+  return std::nullopt;
 }
 
 void ShuffleWidthCheck::run(const MatchFinder::MatchResult &R) {
@@ -32,7 +67,10 @@ void ShuffleWidthCheck::run(const MatchFinder::MatchResult &R) {
   const auto *Call = R.Nodes.getNodeAs<CallExpr>("shfl");
   const auto *Fn = R.Nodes.getNodeAs<FunctionDecl>("fn");
   llvm::StringRef Name = calleeName(Call);
-  unsigned Width = Name.ends_with("_sync") ? 3 : 2;
+  std::optional<unsigned> W = widthIndex(Call->getDirectCallee(), C);
+  if (!W)
+    return;
+  unsigned Width = *W;
   // An explicit width says the author chose the segment size.
   if (Call->getNumArgs() > Width && !isa<CXXDefaultArgExpr>(Call->getArg(Width)))
     return;
@@ -50,7 +88,8 @@ void ShuffleWidthCheck::run(const MatchFinder::MatchResult &R) {
   // A relative shuffle (up, down, xor) stays within each 32-lane half when
   // its lanes are guarded by `% 32` math; an indexed __shfl makes lanes
   // 32-63 read a source lane of the first half.
-  bool Indexed = Name == "__shfl" || Name == "__shfl_sync";
+  bool Indexed =
+      Name == "__shfl" || Name == "__shfl_sync" || Name == "WARP_SHFL";
   D.Level = Indexed ? core::Severity::Error : Info.DefaultLevel;
   D.Loc = Call->getBeginLoc();
   D.Range = Call->getSourceRange();

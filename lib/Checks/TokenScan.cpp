@@ -72,6 +72,82 @@ std::vector<std::pair<size_t, size_t>> callArgs(const std::vector<Tok> &T,
   return {};
 }
 
+/// The index of the width argument of a shuffle: the intrinsics, and
+/// PyTorch's wrappers (ATen/cuda/DeviceUtils.cuh: `WARP_SHFL(value, lane,
+/// width = warpSize, mask)`), which torch extensions call; 0 for others.
+unsigned shuffleWidthIndex(llvm::StringRef N) {
+  if (N == "__shfl" || N == "__shfl_up" || N == "__shfl_down" ||
+      N == "__shfl_xor" || N == "WARP_SHFL" || N == "WARP_SHFL_UP" ||
+      N == "WARP_SHFL_DOWN" || N == "WARP_SHFL_XOR")
+    return 2;
+  if (N == "__shfl_sync" || N == "__shfl_up_sync" || N == "__shfl_down_sync" ||
+      N == "__shfl_xor_sync")
+    return 3;
+  return 0;
+}
+
+/// Lane math with 32 on a thread or lane index somewhere in the text
+/// (`threadIdx.x % 32`, `(threadIdx.x + d) & 31`, `lane & 31`): a lane or
+/// thread name within the few tokens before `% 32` or `& 31`.
+bool hasLaneMath32(const std::vector<Tok> &T) {
+  for (size_t I = 1; I + 1 < T.size(); ++I) {
+    if (!((T[I].Text == "%" && T[I + 1].Text == "32") ||
+          (T[I].Text == "&" && T[I + 1].Text == "31")))
+      continue;
+    for (size_t J = I > 10 ? I - 10 : 0; J < I; ++J) {
+      std::string L = T[J].Text.lower();
+      if (T[J].Text == "threadIdx" || L == "tid" || L.find("lane") == 0)
+        return true;
+    }
+  }
+  return false;
+}
+
+/// A ballot kept in 32 bits, as far as the text tells: `unsigned m =
+/// __ballot(p)`, `uint32_t m = __ballot_sync(...)`, `int m = __activemask()`
+/// (HIP's are 64-bit: lanes 32-63 vanish), and a ballot counted with the
+/// 32-bit `__popc`/`__ffs` (`__popc(__ballot(p))`). I is a call's name.
+template <typename AddFn>
+void ballotTokens(const std::vector<Tok> &T, size_t I,
+                  const std::vector<std::pair<size_t, size_t>> &Args,
+                  AddFn &Add) {
+  llvm::StringRef N = T[I].Text;
+  if (N == "__popc" || N == "__ffs") {
+    if (Args.size() == 1 && I + 2 < T.size() && isBallotName(T[I + 2].Text))
+      Add("wave64-ballot-mask-width", core::Severity::Error, T[I],
+          fmt::format("{} counts 32 bits of a 64-bit lane mask; use {}ll", N,
+                      N));
+    return;
+  }
+  if (!isBallotName(N) || I < 3 || T[I - 1].Text != "=" ||
+      T[I - 2].Kind != tok::raw_identifier)
+    return;
+  llvm::StringRef Ty = T[I - 3].Text;
+  // `unsigned int m` ends in `int`.
+  if (Ty == "uint32_t" || Ty == "int32_t" || Ty == "int" || Ty == "unsigned" ||
+      Ty == "uint")
+    Add("wave64-ballot-mask-width", core::Severity::Error, T[I - 2],
+        fmt::format("result of {} stored in 32-bit '{}': HIP ballots and lane "
+                    "masks are 64-bit, lanes 32-63 are lost; use uint64_t",
+                    N, Ty));
+}
+
+/// A shuffle called without its width (see shuffleWidthIndex), in a file
+/// whose lane math assumes 32 lanes. I is the call's name.
+template <typename AddFn>
+void shuffleTokens(const std::vector<Tok> &T, size_t I,
+                   const std::vector<std::pair<size_t, size_t>> &Args,
+                   AddFn &Add) {
+  unsigned Width = shuffleWidthIndex(T[I].Text);
+  if (Width && Args.size() >= 2 && Args.size() <= Width)
+    Add("wave64-shuffle-width", core::Severity::Warning, T[I],
+        fmt::format("{} without a width argument spans the whole 64-lane "
+                    "wavefront, but the lane math of this file assumes 32 "
+                    "lanes; pass the width explicitly or compute lanes from "
+                    "warpSize",
+                    T[I].Text));
+}
+
 /// True for the tokens of preprocessor directives (a `#` at the start of a
 /// line up to the next line that is not a continuation).
 std::vector<bool> directiveTokens(const std::vector<Tok> &T) {
@@ -246,7 +322,22 @@ std::vector<core::Finding> scanTokens(const std::string &File,
   // A compile-time warp constant in a launch configuration: `<<<...>>>`,
   // or the size arguments of a launch function or LAUNCH macro.
   std::set<std::string> Runtime = runtimeNames(T);
+  bool Collectives = llvm::any_of(T, [](const Tok &K) {
+    return K.Text.starts_with("__shfl") || K.Text.starts_with("__ballot") ||
+           K.Text.starts_with("WARP_SHFL");
+  });
   auto LaunchArgs = [&](size_t B, size_t E) {
+    // `n / 32`, `4 * 32` in the launch of a file that works per warp.
+    for (size_t J = B; Collectives && J < E; ++J)
+      if (T[J].Text == "32" &&
+          ((J > B && (T[J - 1].Text == "/" || T[J - 1].Text == "*")) ||
+           (J + 1 < E && T[J + 1].Text == "*"))) {
+        Add("wave64-host-launch-width", core::Severity::Warning, T[J],
+            "launch configuration scaled by 32 in a file whose kernels work "
+            "per warp: AMD wavefronts have 64 lanes; size it with the "
+            "device's warp width (hipDeviceAttributeWarpSize)");
+        return;
+      }
     for (size_t J = B; J < E; ++J)
       if (T[J].Kind == tok::raw_identifier && T[J].Text != "warpSize" &&
           warpLikeName(T[J].Text) && !Is(J + 1, "(") &&
@@ -279,11 +370,18 @@ std::vector<core::Finding> scanTokens(const std::string &File,
         LaunchArgs(Args[A].first, Args[A].second);
     }
   }
+  bool LaneMath32 = hasLaneMath32(T);
+  std::vector<bool> Directive = directiveTokens(T);
   for (size_t I = 0; I < T.size(); ++I) {
     llvm::StringRef N = T[I].Text;
     if (T[I].Kind == tok::raw_identifier && Is(I + 1, "(") &&
         !Macros.count(N.str())) {
       auto Args = callArgs(T, I + 1);
+      ballotTokens(T, I, Args, Add);
+      // A macro body is not a call (`#define __shfl_xor_sync(m, v, l)
+      // __shfl_xor(v, l)` maps a name); its uses are.
+      if (LaneMath32 && !Directive[I])
+        shuffleTokens(T, I, Args, Add);
       bool Sync = N.starts_with("__") && N.ends_with("_sync");
       if ((Sync || N == "__syncwarp") && !Args.empty() &&
           Args[0].second == Args[0].first + 1 &&

@@ -10,6 +10,8 @@
 
 #include <fmt/format.h>
 
+#include <set>
+
 using namespace clang;
 using namespace clang::ast_matchers;
 
@@ -40,6 +42,10 @@ void WarpSizeLiteralCheck::registerMatchers(MatchFinder &F) {
                                                  "&=", "/=", ">>="),
                               unless(isInTemplateInstantiation()))
                    .bind("math"),
+               this);
+  F.addMatcher(binaryOperator(hasAnyOperatorName("<<", ">>", "<<=", ">>="),
+                              unless(isInTemplateInstantiation()))
+                   .bind("shift"),
                this);
   F.addMatcher(binaryOperator(hasAnyOperatorName("==", "!="),
                               unless(isInTemplateInstantiation()))
@@ -145,6 +151,7 @@ void WarpSizeLiteralCheck::reportMacro(const SourceManager &SM,
 void WarpSizeLiteralCheck::onStartOfTranslationUnit() {
   Named.clear();
   Pending.clear();
+  BitWidth.clear();
 }
 
 /// The value a named constant holds as written (`WARP - 1` is a use of
@@ -155,7 +162,8 @@ int64_t WarpSizeLiteralCheck::originValue(const ConstantOrigin &O) {
 
 
 void WarpSizeLiteralCheck::pending(const ConstantOrigin &O, SourceLocation Loc,
-                                   SourceRange Range, std::string Message) {
+                                   SourceRange Range, std::string Message,
+                                   bool Count) {
   if (!O.named() || Loc.isInvalid())
     return;
   // Where the constant is used, not where it is spelled.
@@ -163,7 +171,7 @@ void WarpSizeLiteralCheck::pending(const ConstantOrigin &O, SourceLocation Loc,
     Loc = Ctx->getSourceManager().getExpansionLoc(Loc);
     Range = SourceRange();
   }
-  Pending.push_back({O, Loc, Range, std::move(Message)});
+  Pending.push_back({O, Loc, Range, std::move(Message), Count});
 }
 
 void WarpSizeLiteralCheck::use(
@@ -213,6 +221,10 @@ void WarpSizeLiteralCheck::onEndOfTranslationUnit() {
     bool Warp = Named.count(Key) || warpLikeName(U.Origin.Name);
     if (!Warp || U.Origin.Value != 32)
       continue;
+    // `n / WS` where WS also counts the bits of an int (`1 << (WS - 1)`,
+    // `w << (n % WS)`): a word index, not a count of warps.
+    if (U.Count && BitWidth.count(Key))
+      continue;
     SourceLocation At = Ctx->getSourceManager().getExpansionLoc(U.Loc);
     if (Named.count(Key) &&
         llvm::any_of(Named[Key].Uses,
@@ -238,6 +250,7 @@ void WarpSizeLiteralCheck::onEndOfTranslationUnit() {
         "used as the warp width here");
   }
   Pending.clear();
+  BitWidth.clear();
   for (auto &[Key, G] : Named) {
     CheckDiag D;
     D.Loc = G.Origin.Loc;
@@ -257,249 +270,315 @@ void WarpSizeLiteralCheck::onEndOfTranslationUnit() {
   Named.clear();
 }
 
+void WarpSizeLiteralCheck::onArray(const VarDecl *VD, ASTContext &C) {
+  if (!VD->getTypeSourceInfo() || !VD->getType()->isConstantArrayType())
+    return;
+  TypeLoc TL = VD->getTypeSourceInfo()->getTypeLoc();
+  while (auto AT = TL.getAs<ArrayTypeLoc>()) {
+    ConstantOrigin O = constantOrigin(AT.getSizeExpr(), C, {32});
+    if (O.named() && O.Value == 32)
+      pending(O, AT.getSizeExpr()->getBeginLoc(),
+              AT.getSizeExpr()->getSourceRange(),
+              fmt::format("array '{}' has one element per lane of a warp of",
+                          VD->getName()));
+    TL = AT.getElementLoc();
+  }
+}
+
+void WarpSizeLiteralCheck::onFor(const ForStmt *For, ASTContext &C) {
+  if (const auto *Cond = dyn_cast_or_null<BinaryOperator>(For->getCond()))
+    if (Cond->getOpcode() == BO_LT || Cond->getOpcode() == BO_LE) {
+      ConstantOrigin O = constantOrigin(Cond->getRHS(), C, {32});
+      if (O.named())
+        pending(O, Cond->getRHS()->getBeginLoc(),
+                Cond->getRHS()->getSourceRange(),
+                "loop over the lanes of a warp of");
+    }
+  if (const auto *Inc = dyn_cast_or_null<BinaryOperator>(For->getInc()))
+    if (Inc->getOpcode() == BO_AddAssign) {
+      ConstantOrigin O = constantOrigin(Inc->getRHS(), C, {32});
+      if (O.named())
+        pending(O, Inc->getRHS()->getBeginLoc(),
+                Inc->getRHS()->getSourceRange(),
+                "loop striding by the lanes of a warp of");
+    }
+}
+
+/// Where warp slots and warp indices disagree (the function also uses
+/// warpSize), a literal 32 in a warp index is the width the rest of the
+/// function uses: `tid / 32` becomes `tid / warpSize`, `tid >> 5`
+/// becomes `tid / warpSize`.
+static std::optional<FixItHint> warpIndexFix(const LaneMath &LM,
+                                             const ConstantOrigin &O,
+                                             core::Severity Level) {
+  if (Level != core::Severity::Error || O.K != ConstantOrigin::Literal ||
+      LM.Op->getOperatorLoc().isMacroID() || LM.Constant->getBeginLoc().isMacroID())
+    return std::nullopt;
+  if (LM.K == LaneMath::Div || LM.K == LaneMath::BlockDimDiv)
+    return FixItHint::CreateReplacement(LM.Constant->getSourceRange(),
+                                        "warpSize");
+  if (LM.K == LaneMath::Shr && LM.Op->getOpcode() == BO_Shr)
+    return FixItHint::CreateReplacement(
+        SourceRange(LM.Op->getOperatorLoc(), LM.Constant->getEndLoc()),
+        "/ warpSize");
+  return std::nullopt;
+}
+
+void WarpSizeLiteralCheck::onMath(const BinaryOperator *BO, ASTContext &C) {
+  auto LM = laneMath(BO, C);
+  if (!LM) {
+    // `n / WARP`, `(n + WARP - 1) / WARP`: counts of warps.
+    if (BO->getOpcode() == BO_Div || BO->getOpcode() == BO_Rem) {
+      ConstantOrigin O = constantOrigin(BO->getRHS(), C, {32});
+      if (O.named() && O.Value == 32)
+        pending(O, BO->getOperatorLoc(), BO->getSourceRange(),
+                fmt::format("'{}' counts warps of",
+                            sourceText(BO->getSourceRange(), C)),
+                /*Count=*/true);
+    }
+    return;
+  }
+  ConstantOrigin O =
+      constantOrigin(LM->Constant, C, {LM->K == LaneMath::And ? 31
+                                       : LM->K == LaneMath::Shr ? 5
+                                                                : 32});
+  std::string Text = sourceText(BO->getSourceRange(), C);
+  core::Severity Level = core::Severity::Warning;
+  std::vector<std::pair<SourceLocation, std::string>> Notes;
+  std::string Msg;
+  switch (LM->K) {
+  case LaneMath::Mod:
+  case LaneMath::And:
+    Msg = fmt::format("lane index '{}' assumes 32-wide warps; AMD "
+                      "wavefronts have 64 lanes: use warpSize",
+                      Text);
+    break;
+  case LaneMath::Div:
+  case LaneMath::Shr:
+  case LaneMath::BlockDimDiv:
+    Msg = LM->K == LaneMath::BlockDimDiv
+              ? fmt::format("'{}' counts 32-wide warps per block; use "
+                            "warpSize",
+                            Text)
+              : fmt::format("warp index '{}' assumes 32-wide warps; use "
+                            "warpSize",
+                            Text);
+    if (const FunctionDecl *F = enclosingFunction(BO, C))
+      if (const Expr *WS = findWarpSizeRef(F->getBody(), C)) {
+        Level = core::Severity::Error;
+        Msg += "; this function also uses warpSize, so warp slots and "
+               "warp indices disagree at wave64";
+        Notes.emplace_back(WS->getBeginLoc(), "warpSize used here");
+      }
+    break;
+  }
+  use(O, Level, BO->getOperatorLoc(), BO->getSourceRange(), Msg, Text,
+      std::move(Notes), warpIndexFix(*LM, O, Level));
+}
+
+void WarpSizeLiteralCheck::onFirst(const BinaryOperator *BO, ASTContext &C) {
+  // `threadIdx.x < 32`: "the first warp", in a function that works per
+  // warp (lane math or collectives); elsewhere 32 threads may be a tile.
+  ConstantOrigin O = constantOrigin(BO->getRHS(), C, {32});
+  const Expr *L = strip(BO->getLHS());
+  if (O.K == ConstantOrigin::None || !mentionsBuiltin(L, "threadIdx") ||
+      !isLaneLike(L, C))
+    return;
+  const FunctionDecl *F = enclosingFunction(BO, C);
+  if (!F || !F->getBody() ||
+      (!findLaneMath(F->getBody(), C) && !hasWarpCollective(F->getBody())))
+    return;
+  std::string Text = sourceText(BO->getSourceRange(), C);
+  use(O, core::Severity::Warning, BO->getOperatorLoc(),
+      BO->getSourceRange(),
+      fmt::format("'{}' takes the first 32 threads as the first warp; a "
+                  "64-lane wavefront has 64: compare with warpSize",
+                  Text),
+      Text);
+}
+
+void WarpSizeLiteralCheck::onCmp(const BinaryOperator *BO, ASTContext &C) {
+  // Width guards (`warpSize != 32`) are wave64-width-guard's.
+  for (auto [Lane, K] : {std::pair(BO->getLHS(), BO->getRHS()),
+                         std::pair(BO->getRHS(), BO->getLHS())}) {
+    ConstantOrigin O = constantOrigin(K, C, {31});
+    if (O.K == ConstantOrigin::None || !isLaneLike(Lane, C))
+      continue;
+    std::string Text = sourceText(BO->getSourceRange(), C);
+    // A literal 31 is the last lane whatever the width: warpSize - 1.
+    std::optional<FixItHint> Fix;
+    if (O.K == ConstantOrigin::Literal)
+      Fix = FixItHint::CreateReplacement(K->getSourceRange(), "(warpSize - 1)");
+    use(O, core::Severity::Error, BO->getOperatorLoc(),
+        BO->getSourceRange(),
+        fmt::format("'{}' takes lane 31 as the last lane; on a 64-lane "
+                    "wavefront it is 63: use warpSize - 1",
+                    Text),
+        Text, {}, Fix);
+    return;
+  }
+}
+
+void WarpSizeLiteralCheck::onShuffle(const CallExpr *Call, ASTContext &C) {
+  llvm::StringRef Name = calleeName(Call);
+  // A tile's shfl_xor(v, m) takes the intrinsic's arguments, without width.
+  std::string Member;
+  if (isa<CXXMemberCallExpr>(Call)) {
+    Member = "__" + Name.str();
+    Name = Member;
+  }
+  bool Sync = Name.ends_with("_sync");
+  unsigned Lane = Sync ? 2 : 1, Width = Sync ? 3 : 2;
+  if (Call->getNumArgs() > Width &&
+      !isa<CXXDefaultArgExpr>(Call->getArg(Width))) {
+    const Expr *W = Call->getArg(Width);
+    ConstantOrigin O = constantOrigin(W, C, {32});
+    if (O.K != ConstantOrigin::None) {
+      std::string Text = sourceText(W->getSourceRange(), C);
+      use(O, core::Severity::Warning, W->getBeginLoc(), W->getSourceRange(),
+          fmt::format("shuffle width {} splits a 64-lane wavefront into "
+                      "independent 32-lane halves; use warpSize",
+                      Text),
+          sourceText(Call->getSourceRange(), C));
+    }
+  }
+  if (Call->getNumArgs() <= Lane)
+    return;
+  const Expr *L = Call->getArg(Lane);
+  llvm::StringRef Base = Sync ? Name.drop_back(5) : Name;
+  // A tile's lane 31 is its last lane when the tile has 32.
+  if (Base == "__shfl" && Member.empty()) {
+    // `31 - lane` mirrors the lanes of a 32-wide warp.
+    if (const auto *Sub = dyn_cast<BinaryOperator>(strip(L)))
+      if (Sub->getOpcode() == BO_Sub && isLaneLike(Sub->getRHS(), C))
+        L = Sub->getLHS();
+    ConstantOrigin O = constantOrigin(L, C, {31});
+    // A literal 31 is the last lane whatever the width: warpSize - 1.
+    std::optional<FixItHint> Fix;
+    if (O.K == ConstantOrigin::Literal)
+      Fix = FixItHint::CreateReplacement(
+          L->getSourceRange(), L == Call->getArg(Lane) ? "warpSize - 1"
+                                                       : "(warpSize - 1)");
+    if (O.K != ConstantOrigin::None)
+      use(O, core::Severity::Error, L->getBeginLoc(), L->getSourceRange(),
+          "broadcast from lane 31 reads the middle of a 64-lane wavefront, "
+          "not its last lane; use warpSize - 1",
+          sourceText(Call->getSourceRange(), C), {}, Fix);
+  } else if (Base == "__shfl_down" || Base == "__shfl_xor") {
+    ConstantOrigin O = constantOrigin(L, C, {16});
+    if (O.K != ConstantOrigin::None)
+      use(O, core::Severity::Warning, L->getBeginLoc(), L->getSourceRange(),
+          "reduction step of 16 lanes covers a 32-wide warp; on a 64-lane "
+          "wavefront each half reduces separately: start at warpSize / 2",
+          sourceText(Call->getSourceRange(), C));
+  }
+}
+
+void WarpSizeLiteralCheck::onLoop(const ForStmt *Loop, const VarDecl *Var,
+                                  const Expr *Init, const CallExpr *Shfl,
+                                  ASTContext &C) {
+  // The loop variable must be the shuffle's offset.
+  bool Offset = false;
+  for (const Expr *A : Shfl->arguments())
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(A->IgnoreParenImpCasts()))
+      Offset |= DRE->getDecl() == Var;
+  if (!Offset || findWarpSizeRef(Init, C))
+    return;
+  // `for (int l = 31; l >= 0; --l) ... __shfl(v, l)`: lanes counted down
+  // from the last lane of a 32-wide warp; lanes 32-63 are never read.
+  ConstantOrigin Last = constantOrigin(Init, C, {31});
+  if (Last.K != ConstantOrigin::None) {
+    use(Last, core::Severity::Error, Init->getBeginLoc(),
+        Init->getSourceRange(),
+        "loop over lanes counting down from lane 31 leaves out lanes 32-63 "
+        "of a 64-lane wavefront: start at warpSize - 1",
+        sourceText(Loop->getInit()->getSourceRange(), C));
+    return;
+  }
+  ConstantOrigin O = constantOrigin(Init, C, {16});
+  if (O.K != ConstantOrigin::None) {
+    // Each 32-lane half holds its own total. That is right when the
+    // totals are collected per 32 lanes too, wrong when lane 0 of each
+    // warpSize-wide warp is taken to hold the warp's total.
+    core::Severity Level = core::Severity::Warning;
+    std::string Msg = "shuffle loop starting at offset 16 covers a 32-wide "
+                      "warp; on a 64-lane wavefront each half reduces "
+                      "separately: start at warpSize / 2";
+    std::vector<std::pair<SourceLocation, std::string>> Notes;
+    if (const FunctionDecl *F = enclosingFunction(Loop, C))
+      if (const Expr *WS = findWarpSizeRef(F->getBody(), C)) {
+        Level = core::Severity::Error;
+        Msg += "; this function collects results per warpSize lanes, so "
+               "lanes 32-63 are left out of the total";
+        Notes.emplace_back(WS->getBeginLoc(), "warpSize used here");
+      }
+    use(O, Level, Init->getBeginLoc(), Init->getSourceRange(), Msg,
+        sourceText(Loop->getInit()->getSourceRange(), C), std::move(Notes));
+    return;
+  }
+  // Scans and butterflies counting up to 32 lanes.
+  if (const auto *Cond = dyn_cast_or_null<BinaryOperator>(Loop->getCond())) {
+    const Expr *Bound = Cond->getRHS();
+    ConstantOrigin B;
+    if (Cond->getOpcode() == BO_LT)
+      B = constantOrigin(Bound, C, {32});
+    else if (Cond->getOpcode() == BO_LE)
+      B = constantOrigin(Bound, C, {16, 31});
+    const auto *DRE =
+        dyn_cast<DeclRefExpr>(Cond->getLHS()->IgnoreParenImpCasts());
+    if (B.K != ConstantOrigin::None && DRE && DRE->getDecl() == Var)
+      use(B, core::Severity::Warning, Bound->getBeginLoc(),
+          Bound->getSourceRange(),
+          "shuffle loop bounded by a 32-wide warp; on a 64-lane wavefront "
+          "lanes 32-63 are not covered as one group: bound it by warpSize",
+          sourceText(Cond->getSourceRange(), C));
+  }
+}
+
+/// Named 32s in a shift amount (`1 << (WS - 1)`, `w << (n % WS)`,
+/// `x >> (WS / 2)`): the constant counts the bits of a 32-bit word.
+static void bitCounts(const Expr *E, ASTContext &C, unsigned Depth,
+                      std::set<unsigned> &Out) {
+  if (!E || Depth > 3)
+    return;
+  E = E->IgnoreParenImpCasts();
+  if (isa<DeclRefExpr>(E) || isa<IntegerLiteral>(E)) {
+    ConstantOrigin O = constantOrigin(E, C, {32});
+    if (O.named())
+      Out.insert(O.Loc.getRawEncoding());
+    return;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    bitCounts(BO->getLHS(), C, Depth + 1, Out);
+    bitCounts(BO->getRHS(), C, Depth + 1, Out);
+  }
+}
+
+void WarpSizeLiteralCheck::onShift(const BinaryOperator *BO, ASTContext &C) {
+  bitCounts(BO->getRHS(), C, 0, BitWidth);
+}
+
 void WarpSizeLiteralCheck::run(const MatchFinder::MatchResult &R) {
   Ctx = R.Context;
   ASTContext &C = *R.Context;
-  if (const auto *VD = R.Nodes.getNodeAs<VarDecl>("array")) {
-    if (!VD->getTypeSourceInfo() || !VD->getType()->isConstantArrayType())
-      return;
-    TypeLoc TL = VD->getTypeSourceInfo()->getTypeLoc();
-    while (auto AT = TL.getAs<ArrayTypeLoc>()) {
-      ConstantOrigin O = constantOrigin(AT.getSizeExpr(), C, {32});
-      if (O.named() && O.Value == 32)
-        pending(O, AT.getSizeExpr()->getBeginLoc(),
-                AT.getSizeExpr()->getSourceRange(),
-                fmt::format("array '{}' has one element per lane of a warp of",
-                            VD->getName()));
-      TL = AT.getElementLoc();
-    }
-    return;
-  }
-  if (const auto *For = R.Nodes.getNodeAs<ForStmt>("for")) {
-    if (const auto *Cond = dyn_cast_or_null<BinaryOperator>(For->getCond()))
-      if (Cond->getOpcode() == BO_LT || Cond->getOpcode() == BO_LE) {
-        ConstantOrigin O = constantOrigin(Cond->getRHS(), C, {32});
-        if (O.named())
-          pending(O, Cond->getRHS()->getBeginLoc(),
-                  Cond->getRHS()->getSourceRange(),
-                  "loop over the lanes of a warp of");
-      }
-    if (const auto *Inc = dyn_cast_or_null<BinaryOperator>(For->getInc()))
-      if (Inc->getOpcode() == BO_AddAssign) {
-        ConstantOrigin O = constantOrigin(Inc->getRHS(), C, {32});
-        if (O.named())
-          pending(O, Inc->getRHS()->getBeginLoc(),
-                  Inc->getRHS()->getSourceRange(),
-                  "loop striding by the lanes of a warp of");
-      }
-    return;
-  }
-  if (const auto *BO = R.Nodes.getNodeAs<BinaryOperator>("math")) {
-    auto LM = laneMath(BO, C);
-    if (!LM) {
-      // `n / WARP`, `(n + WARP - 1) / WARP`: counts of warps.
-      if (BO->getOpcode() == BO_Div || BO->getOpcode() == BO_Rem) {
-        ConstantOrigin O = constantOrigin(BO->getRHS(), C, {32});
-        if (O.named() && O.Value == 32)
-          pending(O, BO->getOperatorLoc(), BO->getSourceRange(),
-                  fmt::format("'{}' counts warps of",
-                              sourceText(BO->getSourceRange(), C)));
-      }
-      return;
-    }
-    ConstantOrigin O =
-        constantOrigin(LM->Constant, C, {LM->K == LaneMath::And ? 31
-                                         : LM->K == LaneMath::Shr ? 5
-                                                                  : 32});
-    std::string Text = sourceText(BO->getSourceRange(), C);
-    core::Severity Level = core::Severity::Warning;
-    std::vector<std::pair<SourceLocation, std::string>> Notes;
-    std::string Msg;
-    switch (LM->K) {
-    case LaneMath::Mod:
-    case LaneMath::And:
-      Msg = fmt::format("lane index '{}' assumes 32-wide warps; AMD "
-                        "wavefronts have 64 lanes: use warpSize",
-                        Text);
-      break;
-    case LaneMath::Div:
-    case LaneMath::Shr:
-    case LaneMath::BlockDimDiv:
-      Msg = LM->K == LaneMath::BlockDimDiv
-                ? fmt::format("'{}' counts 32-wide warps per block; use "
-                              "warpSize",
-                              Text)
-                : fmt::format("warp index '{}' assumes 32-wide warps; use "
-                              "warpSize",
-                              Text);
-      if (const FunctionDecl *F = enclosingFunction(BO, C))
-        if (const Expr *WS = findWarpSizeRef(F->getBody(), C)) {
-          Level = core::Severity::Error;
-          Msg += "; this function also uses warpSize, so warp slots and "
-                 "warp indices disagree at wave64";
-          Notes.emplace_back(WS->getBeginLoc(), "warpSize used here");
-        }
-      break;
-    }
-    use(O, Level, BO->getOperatorLoc(), BO->getSourceRange(), Msg, Text,
-        std::move(Notes));
-    return;
-  }
-  if (const auto *BO = R.Nodes.getNodeAs<BinaryOperator>("first")) {
-    // `threadIdx.x < 32`: "the first warp", in a function that works per
-    // warp (lane math or collectives); elsewhere 32 threads may be a tile.
-    ConstantOrigin O = constantOrigin(BO->getRHS(), C, {32});
-    const Expr *L = strip(BO->getLHS());
-    if (O.K == ConstantOrigin::None || !mentionsBuiltin(L, "threadIdx") ||
-        !isLaneLike(L, C))
-      return;
-    const FunctionDecl *F = enclosingFunction(BO, C);
-    if (!F || !F->getBody() ||
-        (!findLaneMath(F->getBody(), C) && !hasWarpCollective(F->getBody())))
-      return;
-    std::string Text = sourceText(BO->getSourceRange(), C);
-    use(O, core::Severity::Warning, BO->getOperatorLoc(),
-        BO->getSourceRange(),
-        fmt::format("'{}' takes the first 32 threads as the first warp; a "
-                    "64-lane wavefront has 64: compare with warpSize",
-                    Text),
-        Text);
-    return;
-  }
-  if (const auto *BO = R.Nodes.getNodeAs<BinaryOperator>("cmp")) {
-    // Width guards (`warpSize != 32`) are wave64-width-guard's.
-    for (auto [Lane, K] : {std::pair(BO->getLHS(), BO->getRHS()),
-                           std::pair(BO->getRHS(), BO->getLHS())}) {
-      ConstantOrigin O = constantOrigin(K, C, {31});
-      if (O.K == ConstantOrigin::None || !isLaneLike(Lane, C))
-        continue;
-      std::string Text = sourceText(BO->getSourceRange(), C);
-      use(O, core::Severity::Error, BO->getOperatorLoc(),
-          BO->getSourceRange(),
-          fmt::format("'{}' takes lane 31 as the last lane; on a 64-lane "
-                      "wavefront it is 63: use warpSize - 1",
-                      Text),
-          Text);
-      return;
-    }
-    return;
-  }
-  if (const auto *Call = R.Nodes.getNodeAs<CallExpr>("shfl")) {
-    llvm::StringRef Name = calleeName(Call);
-    // A tile's shfl_xor(v, m) takes the intrinsic's arguments, without width.
-    std::string Member;
-    if (isa<CXXMemberCallExpr>(Call)) {
-      Member = "__" + Name.str();
-      Name = Member;
-    }
-    bool Sync = Name.ends_with("_sync");
-    unsigned Lane = Sync ? 2 : 1, Width = Sync ? 3 : 2;
-    if (Call->getNumArgs() > Width &&
-        !isa<CXXDefaultArgExpr>(Call->getArg(Width))) {
-      const Expr *W = Call->getArg(Width);
-      ConstantOrigin O = constantOrigin(W, C, {32});
-      if (O.K != ConstantOrigin::None) {
-        std::string Text = sourceText(W->getSourceRange(), C);
-        use(O, core::Severity::Warning, W->getBeginLoc(), W->getSourceRange(),
-            fmt::format("shuffle width {} splits a 64-lane wavefront into "
-                        "independent 32-lane halves; use warpSize",
-                        Text),
-            sourceText(Call->getSourceRange(), C));
-      }
-    }
-    if (Call->getNumArgs() <= Lane)
-      return;
-    const Expr *L = Call->getArg(Lane);
-    llvm::StringRef Base = Sync ? Name.drop_back(5) : Name;
-    // A tile's lane 31 is its last lane when the tile has 32.
-    if (Base == "__shfl" && Member.empty()) {
-      // `31 - lane` mirrors the lanes of a 32-wide warp.
-      if (const auto *Sub = dyn_cast<BinaryOperator>(strip(L)))
-        if (Sub->getOpcode() == BO_Sub && isLaneLike(Sub->getRHS(), C))
-          L = Sub->getLHS();
-      ConstantOrigin O = constantOrigin(L, C, {31});
-      // A literal 31 is the last lane whatever the width: warpSize - 1.
-      std::optional<FixItHint> Fix;
-      if (O.K == ConstantOrigin::Literal)
-        Fix = FixItHint::CreateReplacement(
-            L->getSourceRange(), L == Call->getArg(Lane) ? "warpSize - 1"
-                                                         : "(warpSize - 1)");
-      if (O.K != ConstantOrigin::None)
-        use(O, core::Severity::Error, L->getBeginLoc(), L->getSourceRange(),
-            "broadcast from lane 31 reads the middle of a 64-lane wavefront, "
-            "not its last lane; use warpSize - 1",
-            sourceText(Call->getSourceRange(), C), {}, Fix);
-    } else if (Base == "__shfl_down" || Base == "__shfl_xor") {
-      ConstantOrigin O = constantOrigin(L, C, {16});
-      if (O.K != ConstantOrigin::None)
-        use(O, core::Severity::Warning, L->getBeginLoc(), L->getSourceRange(),
-            "reduction step of 16 lanes covers a 32-wide warp; on a 64-lane "
-            "wavefront each half reduces separately: start at warpSize / 2",
-            sourceText(Call->getSourceRange(), C));
-    }
-    return;
-  }
-  if (const auto *Loop = R.Nodes.getNodeAs<ForStmt>("loop")) {
-    const auto *Var = R.Nodes.getNodeAs<VarDecl>("var");
-    const auto *Init = R.Nodes.getNodeAs<Expr>("init");
-    const auto *Shfl = R.Nodes.getNodeAs<CallExpr>("loopshfl");
-    // The loop variable must be the shuffle's offset.
-    bool Offset = false;
-    for (const Expr *A : Shfl->arguments())
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(A->IgnoreParenImpCasts()))
-        Offset |= DRE->getDecl() == Var;
-    if (!Offset || findWarpSizeRef(Init, C))
-      return;
-    // `for (int l = 31; l >= 0; --l) ... __shfl(v, l)`: lanes counted down
-    // from the last lane of a 32-wide warp; lanes 32-63 are never read.
-    ConstantOrigin Last = constantOrigin(Init, C, {31});
-    if (Last.K != ConstantOrigin::None) {
-      use(Last, core::Severity::Error, Init->getBeginLoc(),
-          Init->getSourceRange(),
-          "loop over lanes counting down from lane 31 leaves out lanes 32-63 "
-          "of a 64-lane wavefront: start at warpSize - 1",
-          sourceText(Loop->getInit()->getSourceRange(), C));
-      return;
-    }
-    ConstantOrigin O = constantOrigin(Init, C, {16});
-    if (O.K != ConstantOrigin::None) {
-      // Each 32-lane half holds its own total. That is right when the
-      // totals are collected per 32 lanes too, wrong when lane 0 of each
-      // warpSize-wide warp is taken to hold the warp's total.
-      core::Severity Level = core::Severity::Warning;
-      std::string Msg = "shuffle loop starting at offset 16 covers a 32-wide "
-                        "warp; on a 64-lane wavefront each half reduces "
-                        "separately: start at warpSize / 2";
-      std::vector<std::pair<SourceLocation, std::string>> Notes;
-      if (const FunctionDecl *F = enclosingFunction(Loop, C))
-        if (const Expr *WS = findWarpSizeRef(F->getBody(), C)) {
-          Level = core::Severity::Error;
-          Msg += "; this function collects results per warpSize lanes, so "
-                 "lanes 32-63 are left out of the total";
-          Notes.emplace_back(WS->getBeginLoc(), "warpSize used here");
-        }
-      use(O, Level, Init->getBeginLoc(), Init->getSourceRange(), Msg,
-          sourceText(Loop->getInit()->getSourceRange(), C), std::move(Notes));
-      return;
-    }
-    // Scans and butterflies counting up to 32 lanes.
-    if (const auto *Cond = dyn_cast_or_null<BinaryOperator>(Loop->getCond())) {
-      const Expr *Bound = Cond->getRHS();
-      ConstantOrigin B;
-      if (Cond->getOpcode() == BO_LT)
-        B = constantOrigin(Bound, C, {32});
-      else if (Cond->getOpcode() == BO_LE)
-        B = constantOrigin(Bound, C, {16, 31});
-      const auto *DRE =
-          dyn_cast<DeclRefExpr>(Cond->getLHS()->IgnoreParenImpCasts());
-      if (B.K != ConstantOrigin::None && DRE && DRE->getDecl() == Var)
-        use(B, core::Severity::Warning, Bound->getBeginLoc(),
-            Bound->getSourceRange(),
-            "shuffle loop bounded by a 32-wide warp; on a 64-lane wavefront "
-            "lanes 32-63 are not covered as one group: bound it by warpSize",
-            sourceText(Cond->getSourceRange(), C));
-    }
-  }
+  if (const auto *VD = R.Nodes.getNodeAs<VarDecl>("array"))
+    return onArray(VD, C);
+  if (const auto *For = R.Nodes.getNodeAs<ForStmt>("for"))
+    return onFor(For, C);
+  if (const auto *BO = R.Nodes.getNodeAs<BinaryOperator>("math"))
+    return onMath(BO, C);
+  if (const auto *BO = R.Nodes.getNodeAs<BinaryOperator>("shift"))
+    return onShift(BO, C);
+  if (const auto *BO = R.Nodes.getNodeAs<BinaryOperator>("first"))
+    return onFirst(BO, C);
+  if (const auto *BO = R.Nodes.getNodeAs<BinaryOperator>("cmp"))
+    return onCmp(BO, C);
+  if (const auto *Call = R.Nodes.getNodeAs<CallExpr>("shfl"))
+    return onShuffle(Call, C);
+  if (const auto *Loop = R.Nodes.getNodeAs<ForStmt>("loop"))
+    return onLoop(Loop, R.Nodes.getNodeAs<VarDecl>("var"),
+                  R.Nodes.getNodeAs<Expr>("init"),
+                  R.Nodes.getNodeAs<CallExpr>("loopshfl"), C);
 }
 
 } // namespace hipport::checks

@@ -7,6 +7,7 @@
 #include "Checks/CudaPatterns.h"
 
 #include <map>
+#include <set>
 
 namespace hipport::checks {
 
@@ -29,6 +30,17 @@ public:
                    clang::SourceLocation Loc);
 
 private:
+  // One matcher's case each (run dispatches).
+  void onArray(const clang::VarDecl *VD, clang::ASTContext &C);
+  void onFor(const clang::ForStmt *For, clang::ASTContext &C);
+  void onMath(const clang::BinaryOperator *BO, clang::ASTContext &C);
+  void onFirst(const clang::BinaryOperator *BO, clang::ASTContext &C);
+  void onShift(const clang::BinaryOperator *BO, clang::ASTContext &C);
+  void onCmp(const clang::BinaryOperator *BO, clang::ASTContext &C);
+  void onShuffle(const clang::CallExpr *Call, clang::ASTContext &C);
+  void onLoop(const clang::ForStmt *Loop, const clang::VarDecl *Var,
+              const clang::Expr *Init, const clang::CallExpr *Shfl,
+              clang::ASTContext &C);
   /// One use of the warp width; Origin says whether to report it in place
   /// or at a named constant's definition.
   void use(const ConstantOrigin &Origin, core::Severity Level,
@@ -40,7 +52,8 @@ private:
   /// A size, bound, stride or division by a named 32, reported at the end
   /// of the TU if the name turns out to be a warp constant.
   void pending(const ConstantOrigin &O, clang::SourceLocation Loc,
-               clang::SourceRange Range, std::string Message);
+               clang::SourceRange Range, std::string Message,
+               bool Count = false);
   static int64_t originValue(const ConstantOrigin &O);
 
   struct PendingUse {
@@ -48,7 +61,10 @@ private:
     clang::SourceLocation Loc;
     clang::SourceRange Range;
     std::string Message;
+    bool Count = false; ///< `n / WARP`: a count of warps, or of words
   };
+  /// Named 32s also used as the bit count of a word (see onShift).
+  std::set<unsigned> BitWidth;
   std::vector<PendingUse> Pending;
 
   struct Group {

@@ -7,6 +7,8 @@
 #include <cuda_runtime.h>
 
 #ifdef __HIP_PLATFORM_HCC__
+// Right on gfx90a, but fixed for RDNA's 32-lane wavefronts too (the wave32 view).
+// CHECK: :[[@LINE+1]]:9: warning: warp width 'WARP_SIZE' is fixed at 64 for every AMD target{{.*}}[wave64-compile-time-width]
 #define WARP_SIZE 64
 #define SHFL_DOWN(mask, val, i) __shfl_down(val, i)
 #else

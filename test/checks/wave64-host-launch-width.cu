@@ -79,6 +79,10 @@ void launches(float *out, const float *in, int *flags, int n, int cols) {
   // CHECK: :[[@LINE-1]]:3: note: launched here
                    0, 0);
 
+  // A literal 32 scaling the launch of a kernel that works per warp.
+  // CHECK: :[[@LINE+2]]:17: warning: launch grid 'n / 32' assumes 32-wide warps for kernel 'warp_vote', which works per warp; AMD wavefronts have 64 lanes: size it with the device's warp width [wave64-host-launch-width]
+  // CHECK: :[[@LINE+1]]:3: note: launched here
+  warp_vote<<<n / 32, 256>>>(flags, flags);
   // Negatives: no warp-level code, sizes from the device's width for a
   // warpSize kernel, and 32 elements of shared memory.
   scale<<<n / 32, 32 * 8>>>(out, 2.0f);

@@ -33,3 +33,16 @@ __global__ void negatives2(float *out, float v) {
 // CHECK: wave64-shuffle-width.cu:6:26: note: lanes computed for 32-wide warps here: 'threadIdx.x % 32'
 // CHECK: wave64-shuffle-width.cu:15:15: warning: __shfl_xor_sync without a width argument spans the whole 64-lane wavefront, but the lane math of this function assumes 32 lanes; pass the width explicitly or compute lanes from warpSize [wave64-shuffle-width]
 // CHECK: wave64-shuffle-width.cu:14:26: note: lanes computed for 32-wide warps here: 'threadIdx.x & (WARP - 1)'
+
+// Wrappers: a function whose defaulted parameter is the intrinsic's width,
+// called without it where the lane math assumes 32 lanes.
+__device__ float shfl_wrap(float v, int src, int width = warpSize) {
+  return __shfl(v, src, width);
+}
+__device__ float wrapped(float v) {
+  int lane = threadIdx.x % 32;
+  // CHECK: :[[@LINE+1]]:8: warning: shfl_wrap without a width argument spans the whole 64-lane wavefront
+  v += shfl_wrap(v, lane ^ 1);
+  // CHECK: :[[@LINE-3]]:26: note: lanes computed for 32-wide warps here
+  return v + shfl_wrap(v, lane ^ 1, 32);
+}

@@ -163,3 +163,22 @@ __device__ float tile_reduce(const Tile32 &t, float v) {
     v += t.shfl_xor(v, off);
   return t.shfl(v, 31);
 }
+
+// Word width, not warp width: WS also counts the bits of an int (it shifts
+// bits in and out of 32-bit words), so 'n / WS' indexes words. Its uses as
+// the warp width (lane math, a lane-stepping loop) are still reported.
+// CHECK: :[[@LINE+1]]:18: warning: 'WS' (= 32) is used as the warp width
+static const int WS = 32;
+static const int MSB = 1 << (WS - 1);
+// CHECK: :{{[0-9]+}}:{{[0-9]+}}: note: used as the warp width here: 'threadIdx.x % WS'
+__global__ void word_bits(unsigned *words, const int *cols, int n) {
+  // CHECK: :[[@LINE+2]]:26: warning: lane index 'threadIdx.x % WS' assumes 32-wide warps
+  // CHECK: :{{[0-9]+}}:18: note: 'WS' defined as 32 here
+  int lane = threadIdx.x % WS;
+  for (int i = lane; i < n; i += n) {
+    int c = cols[i];
+    atomicOr(&words[c / WS], (unsigned)MSB >> (c % WS));
+  }
+  for (int i = threadIdx.x; i < n / WS + 1; i += blockDim.x)
+    words[i] = 0;
+}

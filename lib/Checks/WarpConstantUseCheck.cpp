@@ -1,0 +1,229 @@
+#include "Checks/WarpConstantUseCheck.h"
+#include "Checks/CudaPatterns.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/TypeLoc.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+
+#include <fmt/format.h>
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace hipport::checks {
+
+const CheckInfo WarpConstantUseCheck::Info = {
+    "wave64-warp-constant-use", core::Severity::Warning,
+    "a warp width of 32 passed as a template or call argument that the "
+    "callee uses as the warp width, and arrays smaller than the wavefront "
+    "indexed by a warpSize lane index"};
+
+void WarpConstantUseCheck::registerMatchers(MatchFinder &F) {
+  auto Ours = unless(isExpansionInSystemHeader());
+  F.addMatcher(callExpr(Ours, callee(functionDecl())).bind("call"), this);
+  F.addMatcher(arraySubscriptExpr(Ours, unless(isInTemplateInstantiation()))
+                   .bind("sub"),
+               this);
+}
+
+bool WarpConstantUseCheck::once(SourceLocation Loc, const ASTContext &C) {
+  return Reported
+      .insert(C.getSourceManager().getExpansionLoc(Loc).getRawEncoding())
+      .second;
+}
+
+/// A cheap test before any evaluation: an argument spelled as a literal or
+/// a name can hold a warp constant; anything else is left alone.
+static bool mayBeConstant(const Expr *E) {
+  E = strip(E);
+  return isa<IntegerLiteral>(E) || isa<DeclRefExpr>(E);
+}
+
+void WarpConstantUseCheck::templateArgs(const CallExpr *Call,
+                                        const FunctionDecl *F, ASTContext &C) {
+  const FunctionTemplateDecl *T = F->getPrimaryTemplate();
+  const TemplateArgumentList *Args = F->getTemplateSpecializationArgs();
+  const FunctionDecl *Pattern = F->getTemplateInstantiationPattern();
+  if (!T || !Args || !Pattern || !Pattern->getBody() ||
+      C.getSourceManager().isInSystemHeader(Pattern->getLocation()))
+    return;
+  const auto *Ref = dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreImplicit());
+  const TemplateParameterList *Ps = T->getTemplateParameters();
+  for (unsigned I = 0; I < Ps->size() && I < Args->size(); ++I) {
+    const auto *P = dyn_cast<NonTypeTemplateParmDecl>(Ps->getParam(I));
+    const TemplateArgument &A = Args->get(I);
+    // A default of 32 is the template's own constant (warp-size-literal's).
+    if (!P || P->hasDefaultArgument() ||
+        A.getKind() != TemplateArgument::Integral || A.getAsIntegral() != 32)
+      continue;
+    std::vector<WarpWidthUse> Uses = widthUsesOf(Pattern->getBody(), P, C);
+    if (Uses.empty())
+      continue;
+    SourceLocation ArgLoc = Call->getBeginLoc();
+    if (Ref && I < Ref->getNumTemplateArgs())
+      ArgLoc = Ref->getTemplateArgs()[I].getLocation();
+    std::string Name = F->getNameAsString();
+    if (once(ArgLoc, C)) {
+      CheckDiag D;
+      D.Loc = ArgLoc;
+      D.Message = fmt::format(
+          "template argument 32 makes '{}' the warp width of '{}' ({}); AMD "
+          "wavefronts have 64 lanes: pass the wavefront's width",
+          P->getName(), Name, Uses.front().What);
+      for (const WarpWidthUse &U : Uses)
+        D.Notes.emplace_back(U.At->getBeginLoc(), "used as the warp width here");
+      report(C, std::move(D));
+    }
+    for (const WarpWidthUse &U : Uses) {
+      if (!once(U.At->getBeginLoc(), C))
+        continue;
+      CheckDiag D;
+      D.Loc = U.At->getBeginLoc();
+      D.Range = D.Loc.isMacroID() ? SourceRange() : U.At->getSourceRange();
+      D.Message = fmt::format(
+          "{} assumes 32-wide warps: '{}' is 32 where '{}' is instantiated; "
+          "AMD wavefronts have 64 lanes",
+          U.What, P->getName(), Name);
+      D.Notes.emplace_back(ArgLoc, "instantiated with 32 here");
+      report(C, std::move(D));
+    }
+  }
+}
+
+void WarpConstantUseCheck::callArgs(const CallExpr *Call, const FunctionDecl *F,
+                                    ASTContext &C) {
+  const FunctionDecl *Def = F->getTemplateInstantiationPattern();
+  if (!Def)
+    Def = F->getDefinition();
+  if (!Def || !Def->getBody() || isShuffleName(calleeName(Call)) ||
+      C.getSourceManager().isInSystemHeader(Def->getLocation()))
+    return;
+  unsigned First = isa<CXXOperatorCallExpr>(Call) ? 1 : 0;
+  for (unsigned I = First; I < Call->getNumArgs(); ++I) {
+    unsigned PI = I - First;
+    const Expr *A = Call->getArg(I);
+    if (PI >= Def->getNumParams() || isa<CXXDefaultArgExpr>(A) ||
+        !mayBeConstant(A))
+      continue;
+    ConstantOrigin O = constantOrigin(A, C, {32});
+    if (O.K == ConstantOrigin::None || O.Value != 32)
+      continue;
+    const ParmVarDecl *P = Def->getParamDecl(PI);
+    std::vector<WarpWidthUse> Uses = widthUsesOf(Def->getBody(), P, C);
+    if (Uses.empty() || !once(A->getBeginLoc(), C))
+      continue;
+    CheckDiag D;
+    // Where the argument is passed, not where its macro is defined.
+    D.Loc = C.getSourceManager().getExpansionLoc(A->getBeginLoc());
+    D.Range = A->getBeginLoc().isMacroID() ? SourceRange() : A->getSourceRange();
+    D.Message = fmt::format(
+        "argument '{}' (= 32) is the warp width of '{}': parameter '{}' is "
+        "used as the {}; AMD wavefronts have 64 lanes: pass warpSize",
+        sourceText(A->getSourceRange(), C), F->getNameAsString(),
+        P->getName(), Uses.front().What);
+    for (const WarpWidthUse &U : Uses)
+      D.Notes.emplace_back(U.At->getBeginLoc(), "used as the warp width here");
+    // In device code the run-time width is at hand: pass it.
+    const FunctionDecl *Caller = enclosingFunction(Call, C);
+    if (O.K == ConstantOrigin::Literal && !A->getBeginLoc().isMacroID() &&
+        Caller &&
+        (Caller->hasAttr<CUDADeviceAttr>() || Caller->hasAttr<CUDAGlobalAttr>()))
+      D.Fixes.push_back(
+          FixItHint::CreateReplacement(A->getSourceRange(), "warpSize"));
+    report(C, std::move(D));
+  }
+}
+
+/// True when a condition around S bounds Index (`if (lane < n) s[lane]`,
+/// `lane < n ? s[lane] : 0`): the access is guarded.
+static bool guarded(const Stmt *S, const Expr *Index, ASTContext &C) {
+  std::string Idx = sourceText(Index->getSourceRange(), C);
+  // The index itself, or the thread index it is computed from
+  // (`threadIdx.x < n ? s[lane] : 0`), compared with a bound.
+  auto Bounds = [&](const Expr *Cond) {
+    if (!Cond)
+      return false;
+    std::string T = sourceText(Cond->getSourceRange(), C);
+    return (T.find(Idx) != std::string::npos ||
+            T.find("threadIdx") != std::string::npos) &&
+           (T.find('<') != std::string::npos || T.find('>') != std::string::npos);
+  };
+  const Stmt *Child = S;
+  for (unsigned Depth = 0; Depth < 12; ++Depth) {
+    ParentList Ps = parentsOf(C, *Child);
+    if (Ps.empty())
+      return false;
+    const Stmt *P = Ps[0].get<Stmt>();
+    if (!P)
+      return false;
+    if (const auto *If = dyn_cast<IfStmt>(P); If && If->getCond() != Child &&
+                                              Bounds(If->getCond()))
+      return true;
+    if (const auto *CO = dyn_cast<ConditionalOperator>(P);
+        CO && CO->getCond() != Child && Bounds(CO->getCond()))
+      return true;
+    if (const auto *BO = dyn_cast<BinaryOperator>(P);
+        BO && BO->getOpcode() == BO_LAnd && BO->getRHS() == Child &&
+        Bounds(BO->getLHS()))
+      return true;
+    Child = P;
+  }
+  return false;
+}
+
+/// True when the array's size is written with warpSize (`s[1024 /
+/// warpSize]`, one slot per warp): sized from the width, never too small
+/// for the slots it counts.
+static bool sizedByWidth(const Expr *Base, const ASTContext &C) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(Base);
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || !VD->getTypeSourceInfo())
+    return false;
+  TypeLoc TL = VD->getTypeSourceInfo()->getTypeLoc();
+  while (auto AT = TL.getAs<ArrayTypeLoc>()) {
+    if (findWarpSizeRef(AT.getSizeExpr(), C))
+      return true;
+    TL = AT.getElementLoc();
+  }
+  return false;
+}
+
+void WarpConstantUseCheck::laneIndexedArray(const ArraySubscriptExpr *Sub,
+                                            ASTContext &C) {
+  const Expr *Base = Sub->getBase()->IgnoreParenImpCasts();
+  const ConstantArrayType *AT = C.getAsConstantArrayType(Base->getType());
+  if (!AT || AT->getSize().uge(64) || AT->getSize().ult(2))
+    return;
+  const Expr *Idx = Sub->getIdx();
+  if (!isWidthLaneIndex(Idx, C) || sizedByWidth(Base, C) ||
+      guarded(Sub, Idx, C) ||
+      !once(Sub->getBeginLoc(), C))
+    return;
+  CheckDiag D;
+  D.Loc = Sub->getBeginLoc();
+  D.Range = D.Loc.isMacroID() ? SourceRange() : Sub->getSourceRange();
+  D.Level = core::Severity::Error;
+  uint64_t N = AT->getSize().getZExtValue();
+  D.Message = fmt::format(
+      "'{}' indexes an array of {} elements with a lane of a warpSize-wide "
+      "warp: lanes {}-63 of a 64-lane wavefront read past its end; size it "
+      "for 64 lanes or bound the index",
+      sourceText(Sub->getSourceRange(), C), N, N);
+  report(C, std::move(D));
+}
+
+void WarpConstantUseCheck::run(const MatchFinder::MatchResult &R) {
+  ASTContext &C = *R.Context;
+  if (const auto *Sub = R.Nodes.getNodeAs<ArraySubscriptExpr>("sub"))
+    return laneIndexedArray(Sub, C);
+  const auto *Call = R.Nodes.getNodeAs<CallExpr>("call");
+  const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
+  if (!F)
+    return;
+  if (F->isTemplateInstantiation())
+    templateArgs(Call, F, C);
+  callArgs(Call, F, C);
+}
+
+} // namespace hipport::checks

@@ -1,0 +1,44 @@
+//===- WarpConstantUseCheck.h - wave64-warp-constant-use -------*- C++ -*-===//
+#pragma once
+
+#include "Checks/Check.h"
+
+#include <set>
+
+namespace clang {
+class CallExpr;
+class Expr;
+class FunctionDecl;
+} // namespace clang
+
+namespace hipport::checks {
+
+/// Follows a warp width of 32 from where it is passed to where it is used:
+/// a template argument (`reduce<32>(v)`, `kernel<32><<<g, b>>>`) or a call
+/// argument (`warp_sum(v, 32)`, `warp_sum(v, WARP)`) that the callee uses
+/// as the warp width (lane math on a thread index, a shuffle width, a loop
+/// stride, a last-lane test) is reported at the argument, where the fix
+/// goes, and each such use in the template at its place; and an array
+/// smaller than the wavefront indexed by a lane index computed with
+/// warpSize (`sums[lane]` with `float sums[32]`) reads past its end on a
+/// 64-lane wavefront.
+class WarpConstantUseCheck : public Check {
+public:
+  static const CheckInfo Info;
+  WarpConstantUseCheck() : Check(Info) {}
+  void registerMatchers(clang::ast_matchers::MatchFinder &F) override;
+  void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
+
+private:
+  void templateArgs(const clang::CallExpr *Call, const clang::FunctionDecl *F,
+                    clang::ASTContext &C);
+  void callArgs(const clang::CallExpr *Call, const clang::FunctionDecl *F,
+                clang::ASTContext &C);
+  void laneIndexedArray(const clang::ArraySubscriptExpr *Sub,
+                        clang::ASTContext &C);
+  /// Locations reported once per TU (templates are instantiated many times).
+  std::set<unsigned> Reported;
+  bool once(clang::SourceLocation Loc, const clang::ASTContext &C);
+};
+
+} // namespace hipport::checks

@@ -1,0 +1,19 @@
+// The token scan of a TU that does not parse: ballots kept in 32 bits and
+// counted with the 32-bit __popc, as far as the text tells (the kernel
+// comes from a macro of a header lint could not find).
+// RUN: hipport lint %s --checks='-*,wave64-ballot-mask-width' --fail-on=never --quiet \
+// RUN:   | FileCheck %s --implicit-check-not='warning:' --implicit-check-not='error:'
+#include "framework_headers_not_found.h"
+
+DEVICE_FN(votes, (bool p, int *out), {
+  // CHECK: :[[@LINE+1]]:16: error: result of __ballot_sync stored in 32-bit 'int': HIP ballots and lane masks are 64-bit, lanes 32-63 are lost; use uint64_t (seen in the text: this file did not parse) [wave64-ballot-mask-width]
+  unsigned int m = __ballot_sync(0xffffffffu, p);
+  // CHECK: :[[@LINE+1]]:12: error: result of __ballot stored in 32-bit 'uint32_t'
+  uint32_t b = __ballot(p);
+  // CHECK: :[[@LINE+1]]:11: error: __popc counts 32 bits of a 64-bit lane mask; use __popcll
+  int n = __popc(__ballot(p));
+  // 64-bit: not reported.
+  uint64_t ok = __ballot(p);
+  unsigned long long ok2 = __activemask();
+  out[0] = n + m + b + __popcll(ok) + __popcll(ok2) + __popc(out[1]);
+})

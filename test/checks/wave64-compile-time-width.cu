@@ -1,0 +1,75 @@
+// RUN: hipport lint %s --checks='-*,wave64-compile-time-width' --fail-on=never --quiet -- -DUSE_ROCM \
+// RUN:   | FileCheck %s --implicit-check-not='warning:' --implicit-check-not='error:' --implicit-check-not='note:'
+// Without USE_ROCM its CUDA branches are the active ones; the file still
+// tests __HIP_PLATFORM_AMD__, so lint also reads it as the HIP passes do.
+// RUN: hipport lint %s --checks='-*,wave64-compile-time-width' --fail-on=never --quiet \
+// RUN:   | FileCheck %s --check-prefix=CUDA --implicit-check-not='warning:'
+// CUDA: warning: warp width 'THREADS_PER_WARP' is fixed at 32 for every AMD target
+
+// Positive: the AMD branch of a platform test fixes the width at 64.
+#if defined(USE_ROCM)
+// CHECK: :[[@LINE+1]]:9: warning: warp width 'WARP_SIZE' is fixed at 64 for every AMD target: wave32 targets (RDNA, e.g. gfx1100) run 32-lane wavefronts, so slots, strides and lane ranges sized from it are wrong there; pick it per target (`__GFX9__`, `__AMDGCN_WAVEFRONT_SIZE`) or use warpSize [wave64-compile-time-width]
+#define WARP_SIZE 64
+// CHECK: :[[@LINE+1]]:15: warning: warp width 'kWarpSize' is fixed at 64 for every AMD target
+constexpr int kWarpSize = 64;
+#else
+#define WARP_SIZE 32
+constexpr int kWarpSize = 32;
+#endif
+
+// Positive: the #else of a negated platform test is the AMD branch.
+#ifndef USE_ROCM
+#define WS 32
+#else
+// CHECK: :[[@LINE+1]]:9: warning: warp width 'WS' is fixed at 64 for every AMD target
+#define WS 64
+#endif
+
+// Positive: 32 chosen for AMD is wrong on every wave64 (CDNA) target.
+#if defined(__HIP_PLATFORM_AMD__) || defined(USE_ROCM)
+// CHECK: :[[@LINE+1]]:9: warning: warp width 'THREADS_PER_WARP' is fixed at 32 for every AMD target: wave64 targets (CDNA, e.g. gfx90a; MI100 to MI355) run 64-lane wavefronts, so lanes 32-63 fall outside everything sized or indexed from it; pick it per target (`__GFX9__`, `__AMDGCN_WAVEFRONT_SIZE`) or use warpSize [wave64-compile-time-width]
+#define THREADS_PER_WARP 32
+#endif
+
+// Negative: picked per target, as the gfx90a and gfx1100 passes each see it.
+#if defined(USE_ROCM) && defined(__GFX9__)
+#define WAVE_SIZE 64
+#elif defined(USE_ROCM)
+#define WAVE_SIZE 32
+#else
+#define WAVE_SIZE 32
+#endif
+#if defined(__AMDGCN_WAVEFRONT_SIZE) && __AMDGCN_WAVEFRONT_SIZE == 64
+#define LANES_PER_WAVE 64
+#endif
+
+// Negative: 64 that is not a warp width.
+#ifdef USE_ROCM
+#define BLOCK_SIZE 64
+constexpr int kTile = 64;
+#endif
+
+// Macro case: a width macro defined through another macro is left alone
+// (its definition is not a literal 64).
+#ifdef USE_ROCM
+#define HW_WIDTH 64
+#define WARP_WIDTH HW_WIDTH
+#endif
+
+__global__ void k(int *o) {
+  o[threadIdx.x % WARP_SIZE] =
+      kWarpSize + WS + WAVE_SIZE + BLOCK_SIZE + kTile + THREADS_PER_WARP;
+}
+
+// Negative: a chain that tests the target, whose last branch is the host
+// pass's stop-gap (host reads are wave64-host-launch-width's).
+#if !defined(USE_ROCM)
+static constexpr int kWaveSize = 32;
+#elif defined(__GFX9__)
+static constexpr int kWaveSize = 64;
+#elif defined(__HIP_DEVICE_COMPILE__)
+static constexpr int kWaveSize = 32;
+#else
+static constexpr int kWaveSize = 64;
+#endif
+__global__ void k2(int *o) { o[0] = kWaveSize; }

@@ -1,0 +1,24 @@
+// The token scan of a TU that does not parse: shuffles without a width
+// (the intrinsics and PyTorch's WARP_SHFL* wrappers, declared in a header
+// lint could not find) in a file whose lane math assumes 32 lanes.
+// RUN: hipport lint %s --checks='-*,wave64-shuffle-width' --fail-on=never --quiet \
+// RUN:   | FileCheck %s --implicit-check-not='warning:' --implicit-check-not='error:'
+#include "torch_headers_not_found.h"
+
+template <typename U>
+__device__ void welford(U &mu, U &count) {
+  for (int l = 0; l <= 4; ++l) {
+    int src = (threadIdx.x + (1 << l)) & 31;
+    // CHECK: :[[@LINE+1]]:13: warning: WARP_SHFL without a width argument spans the whole 64-lane wavefront, but the lane math of this file assumes 32 lanes; pass the width explicitly or compute lanes from warpSize (seen in the text: this file did not parse) [wave64-shuffle-width]
+    U muB = WARP_SHFL(mu, src);
+    // With a width the author chose the segment: not reported.
+    U cB = WARP_SHFL(count, src, 32);
+    mu += muB + cB;
+  }
+  // CHECK: :[[@LINE+1]]:8: warning: WARP_SHFL_XOR without a width argument
+  mu = WARP_SHFL_XOR(mu, 1);
+  // CHECK: :[[@LINE+1]]:9: warning: __shfl_down without a width argument
+  mu += __shfl_down(mu, 1);
+  // A project's own function of the same shape is not a shuffle.
+  mu += my_shfl(mu, 1);
+}

@@ -1,0 +1,77 @@
+// RUN: hipport lint %s --checks='-*,wave64-warp-constant-use' --fail-on=never --quiet \
+// RUN:   | FileCheck %s --implicit-check-not='warning:' --implicit-check-not='error:' --implicit-check-not='note:'
+// RUN: rm -rf %t && mkdir %t && cp %s %t/u.cu
+// RUN: hipport lint %t/u.cu --checks='-*,wave64-warp-constant-use' --fix --fail-on=never --quiet 2>&1 | FileCheck --check-prefix=FIX %s
+// FIX: applied 1 fix(es) to u.cu
+// RUN: FileCheck --check-prefix=FILE %s < %t/u.cu
+// FILE: v += seg_sum(v, warpSize);
+// FILE: v += seg_sum(v, WARP);
+
+#define WARP 32
+
+// A template whose parameter is the warp width.
+template <int WS>
+__device__ int lane_sum(int v) {
+  // CHECK: :[[@LINE+2]]:14: warning: lane index 'threadIdx.x % WS' assumes 32-wide warps: 'WS' is 32 where 'lane_sum' is instantiated; AMD wavefronts have 64 lanes [wave64-warp-constant-use]
+  // CHECK: :39:20: note: instantiated with 32 here
+  int lane = threadIdx.x % WS;
+  // CHECK: :[[@LINE+3]]:45: warning: shuffle width in '__shfl_xor_sync(0xffffffffu, v, o, WS)' assumes 32-wide warps
+  // CHECK: :39:20: note: instantiated with 32 here
+  for (int o = 1; o < WS; o *= 2)
+    v += __shfl_xor_sync(0xffffffffu, v, o, WS);
+  return lane == 0 ? v : 0;
+}
+template <int Buckets> __device__ int bucket(int v) { return v % Buckets; }
+
+// A function whose parameter is the warp width.
+__device__ int seg_sum(int v, int width) {
+  for (int o = width / 2; o > 0; o /= 2)
+    v += __shfl_down_sync(0xffffffffu, v, o, width);
+  return v;
+}
+__device__ int hash(int v, int buckets) { return v % buckets; }
+
+__global__ void positives(int *out) {
+  // CHECK: :[[@LINE+4]]:20: warning: template argument 32 makes 'WS' the warp width of 'lane_sum' (lane index 'threadIdx.x % WS'); AMD wavefronts have 64 lanes: pass the wavefront's width [wave64-warp-constant-use]
+  // CHECK: :17:14: note: used as the warp width here
+  // CHECK: :21:45: note: used as the warp width here
+  // Instantiated with 32: every use of WS above breaks at wave64.
+  int v = lane_sum<32>(out[threadIdx.x]);
+  // CHECK: :[[@LINE+2]]:19: warning: argument '32' (= 32) is the warp width of 'seg_sum': parameter 'width' is used as the shuffle width in '__shfl_down_sync(0xffffffffu, v, o, width)'; AMD wavefronts have 64 lanes: pass warpSize [wave64-warp-constant-use]
+  // CHECK: :29:46: note: used as the warp width here
+  v += seg_sum(v, 32);
+  // Macro case: reported where the macro is passed, without a fix-it.
+  // CHECK: :[[@LINE+2]]:19: warning: argument 'WARP' (= 32) is the warp width of 'seg_sum'
+  // CHECK: :29:46: note: used as the warp width here
+  v += seg_sum(v, WARP);
+  out[0] = v;
+}
+
+__global__ void lane_arrays(int *out) {
+  __shared__ int sums[32];
+  int lane = threadIdx.x % warpSize;
+  // CHECK: :[[@LINE+1]]:3: error: 'sums[lane]' indexes an array of 32 elements with a lane of a warpSize-wide warp: lanes 32-63 of a 64-lane wavefront read past its end; size it for 64 lanes or bound the index [wave64-warp-constant-use]
+  sums[lane] = out[threadIdx.x];
+  // CHECK: :[[@LINE+1]]:12: error: 'sums[threadIdx.x & (warpSize - 1)]' indexes an array of 32 elements
+  out[1] = sums[threadIdx.x & (warpSize - 1)];
+}
+
+__global__ void negatives(int *out) {
+  __shared__ int big[64];
+  __shared__ int sums[32];
+  int lane = threadIdx.x % warpSize;
+  // The run-time width, a bucket count and a sum of 32 are not warp widths.
+  int v = seg_sum(out[0], warpSize) + hash(out[1], 32) + bucket<32>(out[2]);
+  big[lane] = v;
+  // Guarded: only lanes below 32 read the array.
+  if (lane < 32)
+    out[2] = sums[lane];
+  out[3] = lane < 32 ? sums[lane] : 0;
+  // A lane of a 32-wide tile fits.
+  out[4] = sums[threadIdx.x % 32];
+  // Sized with warpSize (one slot per warp) and read under a bound on the
+  // thread index.
+  __shared__ int slots[1024 / warpSize];
+  out[5] = threadIdx.x < blockDim.x / warpSize ? slots[lane] : 0;
+  slots[lane] = v;
+}
