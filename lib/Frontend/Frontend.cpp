@@ -16,6 +16,7 @@
 #include "clang/Lex/Lexer.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 
@@ -256,9 +257,19 @@ TUOutcome parseWith(std::vector<std::string> Args, const std::string &TU,
   Tool.setDiagnosticConsumer(&Errors);
   Tool.setPrintErrorMessage(false); // our findings say it, with position
   OneShotFactory F(Factory, TU, Functions);
-  int Rc = Tool.run(&F);
+  int Rc = 1;
   TUOutcome O;
   O.File = TU;
+  if (Stubs) {
+    // Stubs are guesses, and a guess can lead clang into one of its own
+    // crashes: the recovery parse is then abandoned, not the whole run.
+    static std::once_flag Enabled;
+    std::call_once(Enabled, [] { llvm::CrashRecoveryContext::Enable(); });
+    llvm::CrashRecoveryContext CRC;
+    O.Crashed = !CRC.RunSafely([&] { Rc = Tool.run(&F); });
+  } else {
+    Rc = Tool.run(&F);
+  }
   O.Errors = std::move(Errors.Errors);
   O.Parsed = Rc == 0 && O.Errors.empty();
   if (Rc != 0 && O.Errors.empty())

@@ -37,6 +37,7 @@ struct TUOutcome {
   unsigned RecoveryParses = 0; ///< parses after the plain one
   std::vector<ParseError> RecoveredErrors; ///< what the recovery parse left
   std::vector<std::string> StubbedHeaders, StubbedNames;
+  bool Crashed = false; ///< clang crashed in a recovery parse (abandoned)
 };
 
 /// Makes the action that analyses one TU; called once per TU, possibly

@@ -434,6 +434,10 @@ TUOutcome recoverParse(const std::string &TU, const TUOutcome *First,
   while (Parses < MaxRecoveryParses) {
     TUOutcome R = Stubbed(S);
     ++Parses;
+    if (R.Crashed) {
+      LastIsBest = false;
+      break;
+    }
     size_t N = R.Errors.size();
     LastIsBest = N < Best;
     if (LastIsBest) {
@@ -447,7 +451,13 @@ TUOutcome recoverParse(const std::string &TU, const TUOutcome *First,
   }
   if (!LastIsBest) {
     ++Parses;
-    Stubbed(BestStubs); // the action's results are those of the last parse
+    // The action's results are those of the last parse run.
+    if (Best == SIZE_MAX) {
+      TUOutcome P = Plain(); // every stubbed parse crashed
+      P.RecoveryParses = Parses;
+      return P;
+    }
+    Stubbed(BestStubs);
   }
   bool StubsWon = true; // see above: a stubbed parse is always preferred
   Out.Parsed = false;
