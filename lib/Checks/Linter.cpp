@@ -382,6 +382,8 @@ runPass(const project::Project &P, const LintConfig &Config,
   return frontend::parseAll(
       P, List,
       [&](const std::string &TU) -> std::unique_ptr<FrontendAction> {
+        // A recovery parse starts afresh: only the last parse's results count.
+        Out[Index[TU]] = PassResult();
         return std::make_unique<LintAction>(P, Config, CO, Out[Index[TU]], Kind,
                                             Opts.AlsoConsume, TU);
       },
@@ -442,6 +444,10 @@ llvm::Error lintTUs(const project::Project &P, const LintConfig &Config,
   frontend::ParseOptions PO;
   PO.Jobs = Opts.Jobs;
   PO.Verb = "lint";
+  // A TU that fails is parsed again with stubs for its missing headers'
+  // declarations (frontend/Recovery.h). Not under report, whose inventory
+  // consumer rides on the first parse and must see it once.
+  PO.Recover = !Opts.AlsoConsume;
   frontend::ParseOptions FirstPO = PO;
   FirstPO.Adjust = [&](const std::string &TU, std::vector<std::string> &Args) {
     if (HipFirst.count(TU))

@@ -50,6 +50,18 @@ parseErrorFinding(const frontend::TUOutcome &O,
       "-p compile_commands.json, or include paths and macros after "
       "'--' (-- -I<dir> -D<name>)",
       O.Errors.size(), Where, First.Message);
+  if (O.Recovered) {
+    std::string Headers;
+    for (size_t I = 0; I < O.StubbedHeaders.size() && I < 3; ++I)
+      Headers += (I ? ", " : "") + O.StubbedHeaders[I];
+    if (O.StubbedHeaders.size() > 3)
+      Headers += ", ...";
+    F.Message += fmt::format(
+        "; the checks ran on a recovered parse ({} missing header(s) read as "
+        "empty{}{}, {} name(s) stubbed; {} error(s) left)",
+        O.StubbedHeaders.size(), Headers.empty() ? "" : ": ", Headers,
+        O.StubbedNames.size(), O.RecoveredErrors.size());
+  }
   bool InProject = !First.File.empty() && First.Line && Owns(First.File);
   F.Range.File = InProject ? First.File : O.File;
   F.Range.Offset =

@@ -21,12 +21,23 @@ struct ParseError {
   std::string File;
   unsigned Line = 0, Column = 0;
   std::string Message;
+  /// The tokens written after the error's position (a few), for the
+  /// recovery parse to tell `ns::f(` from `ns::T x`.
+  std::vector<std::string> Next;
 };
 
 struct TUOutcome {
   std::string File;
   bool Parsed = false; ///< false: clang reported errors; AST results partial
   std::vector<ParseError> Errors;
+  /// The AST results come from a recovery parse (see Recovery.h): missing
+  /// headers read as empty files, unknown names stubbed. Parsed stays false
+  /// and Errors are the plain parse's.
+  bool Recovered = false;
+  unsigned RecoveryParses = 0; ///< parses after the plain one
+  std::vector<ParseError> RecoveredErrors; ///< what the recovery parse left
+  std::vector<std::string> StubbedHeaders, StubbedNames;
+  bool Crashed = false; ///< clang crashed in a recovery parse (abandoned)
 };
 
 /// Makes the action that analyses one TU; called once per TU, possibly
@@ -48,6 +59,10 @@ struct ParseOptions {
   unsigned Jobs = 1;
   std::string Verb = "parse"; ///< shown in the progress line
   ArgsAdjuster Adjust;        ///< none: the project's command line as is
+  /// A TU that fails is parsed again with stubs for what its missing
+  /// headers declare (Recovery.h); lint only: nothing may be written from
+  /// such an AST.
+  bool Recover = false;
 };
 
 /// The command line of a CUDA or HIP TU turned into the HIP device pass for
