@@ -5,6 +5,8 @@
 # figure: they hold on a loaded machine, where wall time does not.
 # Usage: bench/project-speed.sh PROJECT_DIR [COMMON_INCLUDE_DIR]
 #   e.g. bench/project-speed.sh ~/cuda-samples/Samples/0_Introduction ~/cuda-samples/Common
+# LINT_ONLY=1: clang's sum and lint (cold, then warm cache) only, for a whole
+# tree (bench/project-speed.sh ~/cuda-samples/Samples ~/cuda-samples/Common).
 set -euo pipefail
 DIR=$(realpath "$1")
 COMMON=${2:+$(realpath "$2")}
@@ -38,6 +40,11 @@ run() { # label, then the hipport arguments
     "$label" "$T" "$WALL" "$MB" "$(echo "scale=4; $T / $CLANG" | bc)"
 }
 EXTRA=(${COMMON:+-- -I$COMMON})
+if [ -n "${LINT_ONLY:-}" ]; then
+  run "lint -j1, cold cache"  lint "$DIR" --fail-on=never --quiet -j1 --cache-dir "$WORK/cache" "${EXTRA[@]}"
+  run "lint -j1, warm cache"  lint "$DIR" --fail-on=never --quiet -j1 --cache-dir "$WORK/cache" "${EXTRA[@]}"
+  exit 0
+fi
 run "port -j1, cold cache"  port "$DIR" --diff -j1 --cache-dir "$WORK/cache" "${EXTRA[@]}"
 run "port -j1, warm cache"  port "$DIR" --diff -j1 --cache-dir "$WORK/cache" "${EXTRA[@]}"
 run "port -j1, no cache"    port "$DIR" --diff -j1 --cache-dir off "${EXTRA[@]}"

@@ -285,9 +285,11 @@ PreambleCache::pchFor(const std::vector<std::string> &Args,
   if (!Gpu)
     return std::nullopt; // a C or C++ TU has no implicit prelude to save
   std::vector<std::string> ToolkitDirs;
-  for (const std::string &A : Flags)
-    if (llvm::StringRef(A).starts_with("--cuda-path="))
-      ToolkitDirs.push_back(A.substr(strlen("--cuda-path=")) + "/include");
+  for (llvm::StringRef A : Flags)
+    if (A.consume_front("--cuda-path="))
+      ToolkitDirs.push_back(A.str() + "/include");
+    else if (A.consume_front("-I") && A.ends_with("/include/cccl"))
+      ToolkitDirs.push_back(A.str()); // thrust, cub and libcu++
   PrecompilableHeaders Candidates =
       precompilableHeaders(TU, IncludeDirs, ToolkitDirs);
   std::string Key = keyOf(Flags, {});
