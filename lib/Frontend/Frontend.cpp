@@ -115,7 +115,7 @@ bool pchRejected(const std::vector<ParseError> &Errors) {
 }
 
 TUOutcome parseWith(std::vector<std::string> Args, const std::string &TU,
-                    const ActionFactory &Factory) {
+                    const ActionFactory &Factory, const std::string *Text) {
   Args.insert(Args.begin(), "-resource-dir=" + clangResourceDir());
   Args.push_back("-fno-caret-diagnostics"); // no "N errors generated" on stderr
   clang::tooling::FixedCompilationDatabase Db(".", Args);
@@ -123,6 +123,8 @@ TUOutcome parseWith(std::vector<std::string> Args, const std::string &TU,
   ErrorCollector Errors;
   Tool.setDiagnosticConsumer(&Errors);
   Tool.setPrintErrorMessage(false); // our findings say it, with position
+  if (Text) // the caller's copy, not a second one read from disk
+    Tool.mapVirtualFile(TU, *Text);
   OneShotFactory F(Factory, TU);
   int Rc = Tool.run(&F);
   TUOutcome O;
@@ -135,20 +137,21 @@ TUOutcome parseWith(std::vector<std::string> Args, const std::string &TU,
 }
 
 TUOutcome parseOne(const project::Project &P, const std::string &TU,
-                   const ActionFactory &Factory, const ArgsAdjuster &Adjust) {
+                   const ActionFactory &Factory, const ParseOptions &Opts) {
   std::vector<std::string> Args = P.clangArgs(TU);
-  if (Adjust)
-    Adjust(TU, Args);
+  if (Opts.Adjust)
+    Opts.Adjust(TU, Args);
+  const std::string *Text = Opts.Contents ? Opts.Contents(TU) : nullptr;
   if (std::optional<std::string> Pch = preambles().pchFor(Args)) {
     std::vector<std::string> WithPch = Args;
     WithPch.push_back("-include-pch");
     WithPch.push_back(*Pch);
-    TUOutcome O = parseWith(std::move(WithPch), TU, Factory);
+    TUOutcome O = parseWith(std::move(WithPch), TU, Factory, Text);
     if (!pchRejected(O.Errors))
       return O;
     preambles().reject(*Pch);
   }
-  return parseWith(std::move(Args), TU, Factory);
+  return parseWith(std::move(Args), TU, Factory, Text);
 }
 
 } // namespace
@@ -210,7 +213,7 @@ std::vector<TUOutcome> parseAll(const project::Project &P,
   core::Progress Prog(Opts.Verb, unsigned(TUs.size()));
   auto Work = [&](size_t I) {
     Prog.start(TUs[I]);
-    Out[I] = parseOne(P, TUs[I], Factory, Opts.Adjust);
+    Out[I] = parseOne(P, TUs[I], Factory, Opts);
     Prog.finish();
   };
   if (Opts.Jobs <= 1 || TUs.size() <= 1) {
