@@ -10,11 +10,14 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <tuple>
+#include <unordered_map>
 
 namespace hipport::checks {
 
 /// FNV-1a: simple and fixed forever, so baselines stay valid across builds.
-static uint64_t fnv1a(const std::string &S, uint64_t H = 1469598103934665603ull) {
+/// It is a running hash: the hash of a concatenation is the hash of its
+/// parts fed in turn, so a key is hashed without being built.
+static uint64_t fnv1a(llvm::StringRef S, uint64_t H = 1469598103934665603ull) {
   for (unsigned char C : S) {
     H ^= C;
     H *= 1099511628211ull;
@@ -42,13 +45,22 @@ std::vector<std::string> fingerprints(const std::vector<core::Finding> &Fs,
                                       const RelativeFn &Rel,
                                       const LineTextFn &LineText) {
   std::vector<std::string> Out;
-  std::map<std::string, unsigned> Seen;
+  Out.reserve(Fs.size());
+  // Findings equal in every part of the key, counted by the key's hash: a
+  // map of the keys themselves held every message and line again (#17).
+  std::unordered_map<uint64_t, unsigned> Seen;
+  llvm::StringRef Zero("\0", 1);
   for (const core::Finding &F : Fs) {
-    std::string Key = F.CheckId + '\0' + Rel(F.Range.File) + '\0' +
-                      squeeze(LineText(F.Range.File, F.Range.Offset)) + '\0' +
-                      F.Message;
-    unsigned N = Seen[Key]++;
-    Out.push_back(fmt::format("{:016x}", fnv1a(Key + '\0' + std::to_string(N))));
+    uint64_t H = fnv1a(F.CheckId);
+    H = fnv1a(Zero, H);
+    H = fnv1a(Rel(F.Range.File), H);
+    H = fnv1a(Zero, H);
+    H = fnv1a(squeeze(LineText(F.Range.File, F.Range.Offset)), H);
+    H = fnv1a(Zero, H);
+    H = fnv1a(F.Message, H);
+    unsigned N = Seen[H]++;
+    H = fnv1a(Zero, H);
+    Out.push_back(fmt::format("{:016x}", fnv1a(std::to_string(N), H)));
   }
   return Out;
 }

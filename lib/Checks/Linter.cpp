@@ -18,13 +18,14 @@
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Regex.h"
 
 #include <algorithm>
+#include <deque>
 #include <iterator>
 #include <map>
 #include <mutex>
 #include <set>
+#include <unordered_set>
 
 using namespace clang;
 
@@ -52,29 +53,80 @@ std::string relativePath(const project::Project &P, const std::string &File) {
 
 namespace {
 
+/// The strings of the findings of a lint run, each held once: a check id,
+/// a path, a message or a replacement is shared by every finding that
+/// spells it (on a big file, findings repeat a few messages; #17).
+class StringPool {
+public:
+  const std::string *intern(std::string S) {
+    std::lock_guard<std::mutex> G(Lock);
+    return &*Strings.insert(std::move(S)).first;
+  }
+
+private:
+  std::mutex Lock;
+  std::unordered_set<std::string> Strings; ///< nodes: stable addresses
+};
+
+/// A finding as the checks leave it while the AST is alive: strings in the
+/// pool, so that the findings of a big TU stay small next to its AST.
+struct PackedRange {
+  const std::string *File = nullptr;
+  unsigned Offset = 0, Length = 0;
+};
+struct PackedPart {
+  PackedRange Range;
+  const std::string *Text = nullptr; ///< a note's message, a fix's text
+};
+struct PackedFinding {
+  const std::string *CheckId = nullptr, *Message = nullptr;
+  PackedRange Range;
+  core::Severity Level = core::Severity::Warning;
+  std::vector<PackedPart> Notes, Fixes;
+};
+using PackedFindings = std::deque<PackedFinding>; ///< grows without a copy
+
+core::FileRange unpack(const PackedRange &R) {
+  return {*R.File, R.Offset, R.Length};
+}
+
+core::Finding unpack(const PackedFinding &P) {
+  core::Finding F;
+  F.CheckId = *P.CheckId;
+  F.Level = P.Level;
+  F.Range = unpack(P.Range);
+  F.Message = *P.Message;
+  for (const PackedPart &N : P.Notes)
+    F.Notes.push_back({unpack(N.Range), *N.Text});
+  for (const PackedPart &X : P.Fixes)
+    F.Fixes.push_back({unpack(X.Range), *X.Text});
+  return F;
+}
+
 /// Turns check diagnostics into findings in project files: macro findings at
 /// their spelling in the user's macro definition, nothing in system headers
 /// or outside the roots, no fix-its touching macro expansions.
 class FindingSink : public DiagSink {
 public:
-  explicit FindingSink(const project::Project &P) : P(P) {}
-  std::vector<core::Finding> Findings;
+  FindingSink(const project::Project &P, StringPool &Pool)
+      : P(P), Pool(Pool) {}
+  PackedFindings Findings;
 
   void emit(const Check &C, CheckDiag D, const SourceManager &SM,
             const LangOptions &LO) override {
     auto Loc = place(D.Loc, SM);
     if (!Loc)
       return;
-    core::Finding F;
-    F.CheckId = C.id().str();
+    PackedFinding F;
+    F.CheckId = Pool.intern(C.id().str());
     F.Level = D.Level;
-    F.Message = std::move(D.Message);
+    F.Message = Pool.intern(std::move(D.Message));
     F.Range = *Loc;
     F.Range.Length = length(D.Loc, D.Range, SM, LO);
     for (auto &[NL, Msg] : D.Notes)
       if (auto R = place(NL, SM)) {
         R->Length = Lexer::MeasureTokenLength(SM.getSpellingLoc(NL), SM, LO);
-        F.Notes.push_back({*R, Msg});
+        F.Notes.push_back({*R, Pool.intern(Msg)});
       }
     bool MacroFix = false;
     for (const FixItHint &H : D.Fixes)
@@ -88,15 +140,15 @@ public:
         if (!B || CR.isInvalid())
           continue;
         B->Length = SM.getFileOffset(CR.getEnd()) - B->Offset;
-        F.Fixes.push_back({*B, H.CodeToInsert});
+        F.Fixes.push_back({*B, Pool.intern(H.CodeToInsert)});
       }
     Findings.push_back(std::move(F));
   }
 
 private:
   /// The file and offset to report Loc at, if it is in a project file.
-  std::optional<core::FileRange> place(SourceLocation Loc,
-                                       const SourceManager &SM) {
+  std::optional<PackedRange> place(SourceLocation Loc,
+                                   const SourceManager &SM) {
     if (Loc.isInvalid())
       return std::nullopt;
     if (Loc.isMacroID()) {
@@ -106,8 +158,7 @@ private:
     if (!owned(Loc, SM))
       return std::nullopt;
     FileID FID = SM.getFileID(Loc);
-    return core::FileRange{Paths[FID.getHashValue()], SM.getFileOffset(Loc),
-                           0};
+    return PackedRange{Paths[FID.getHashValue()], SM.getFileOffset(Loc), 0};
   }
 
   bool owned(SourceLocation Loc, const SourceManager &SM) {
@@ -121,7 +172,7 @@ private:
     if (auto FE = SM.getFileEntryRefForID(FID)) {
       std::string Abs = project::absolutePath(FE->getName());
       Ours = P.owns(Abs);
-      Paths[FID.getHashValue()] = Abs;
+      Paths[FID.getHashValue()] = Pool.intern(std::move(Abs));
     }
     return Owned[FID.getHashValue()] = Ours;
   }
@@ -140,8 +191,9 @@ private:
   }
 
   const project::Project &P;
+  StringPool &Pool;
   std::map<unsigned, bool> Owned;
-  std::map<unsigned, std::string> Paths;
+  std::map<unsigned, const std::string *> Paths;
 };
 
 /// Moves From's findings to the end of To and frees From: a vector taken
@@ -157,6 +209,14 @@ void appendFindings(std::vector<core::Finding> &To,
   std::vector<core::Finding>().swap(From);
 }
 
+void appendFindings(PackedFindings &To, PackedFindings &From) {
+  if (To.empty())
+    To.swap(From);
+  else
+    std::move(From.begin(), From.end(), std::back_inserter(To));
+  PackedFindings().swap(From);
+}
+
 /// Byte ranges of the main file skipped by the preprocessor (`#if`-inactive).
 using Skips = std::vector<std::pair<unsigned, unsigned>>;
 
@@ -167,8 +227,8 @@ class LintConsumer : public ASTConsumer {
 public:
   LintConsumer(const project::Project &P,
                std::vector<std::unique_ptr<Check>> Checks,
-               std::vector<core::Finding> &Out, std::mutex &Lock)
-      : P(P), Checks(std::move(Checks)), Sink(P), Out(Out), Lock(Lock) {
+               PackedFindings &Out, StringPool &Pool, std::mutex &Lock)
+      : P(P), Checks(std::move(Checks)), Sink(P, Pool), Out(Out), Lock(Lock) {
     for (auto &C : this->Checks) {
       C->setSink(&Sink);
       C->registerMatchers(Finder);
@@ -213,7 +273,7 @@ private:
   std::vector<std::unique_ptr<Check>> Checks;
   ast_matchers::MatchFinder Finder;
   FindingSink Sink;
-  std::vector<core::Finding> &Out;
+  PackedFindings &Out;
   std::mutex &Lock;
 };
 
@@ -235,7 +295,7 @@ bool judgedForTarget(llvm::StringRef Id) {
 
 /// What one pass over one TU leaves.
 struct PassResult {
-  std::vector<core::Finding> Findings;
+  PackedFindings Findings;
   /// Byte ranges of the main file the preprocessor skipped (`#if`-inactive).
   Skips Skipped;
   /// Function-like macros defined in the TU.
@@ -276,10 +336,10 @@ private:
 class LintAction : public ASTFrontendAction {
 public:
   LintAction(const project::Project &P, const LintConfig &Config,
-             const CheckOptions &Opts, PassResult &Out, Pass Which,
-             const frontend::ConsumerFactory &Also, std::string TU)
-      : P(P), Config(Config), Opts(Opts), Out(Out), Which(Which), Also(Also),
-        TU(std::move(TU)) {}
+             const CheckOptions &Opts, PassResult &Out, StringPool &Pool,
+             Pass Which, const frontend::ConsumerFactory &Also, std::string TU)
+      : P(P), Config(Config), Opts(Opts), Out(Out), Pool(Pool), Which(Which),
+        Also(Also), TU(std::move(TU)) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
@@ -306,8 +366,8 @@ public:
                 return P.owns(project::absolutePath(F));
               },
               Out.TestsTarget));
-    auto Lint =
-        std::make_unique<LintConsumer>(P, std::move(Checks), Out.Findings, Lock);
+    auto Lint = std::make_unique<LintConsumer>(P, std::move(Checks),
+                                               Out.Findings, Pool, Lock);
     if (!Also || Which != Pass::First)
       return Lint;
     std::vector<std::unique_ptr<ASTConsumer>> Both;
@@ -321,6 +381,7 @@ private:
   const LintConfig &Config;
   const CheckOptions &Opts;
   PassResult &Out;
+  StringPool &Pool;
   Pass Which;
   const frontend::ConsumerFactory &Also;
   std::string TU;
@@ -337,8 +398,20 @@ bool includesHip(const std::string &File) {
   auto Buf = llvm::MemoryBuffer::getFile(File);
   if (!Buf)
     return false;
-  static const llvm::Regex Re("#[ \t]*include[ \t]*[<\"]hip/");
-  return Re.match((*Buf)->getBuffer());
+  // `#[ \t]*include[ \t]*[<"]hip/` anywhere, matched by hand: a regex
+  // search over a big file cost seconds of lint's time (#17).
+  llvm::StringRef Text = (*Buf)->getBuffer();
+  for (size_t At = Text.find('#'); At != llvm::StringRef::npos;
+       At = Text.find('#', At + 1)) {
+    llvm::StringRef Rest = Text.substr(At + 1).ltrim(" \t");
+    if (!Rest.consume_front("include"))
+      continue;
+    Rest = Rest.ltrim(" \t");
+    if ((Rest.consume_front("<") || Rest.consume_front("\"")) &&
+        Rest.starts_with("hip/"))
+      return true;
+  }
+  return false;
 }
 
 /// Findings of the token scan on the text of a TU that did not parse, left
@@ -372,7 +445,8 @@ std::vector<frontend::TUOutcome>
 runPass(const project::Project &P, const LintConfig &Config,
         const CheckOptions &CO, const LintOptions &Opts,
         const std::vector<std::string> &TUs, const std::vector<size_t> &Which,
-        Pass Kind, std::vector<PassResult> &Out, frontend::ParseOptions PO) {
+        Pass Kind, std::vector<PassResult> &Out, StringPool &Pool,
+        frontend::ParseOptions PO) {
   std::map<std::string, size_t> Index;
   std::vector<std::string> List;
   for (size_t I : Which) {
@@ -384,8 +458,8 @@ runPass(const project::Project &P, const LintConfig &Config,
       [&](const std::string &TU) -> std::unique_ptr<FrontendAction> {
         // A recovery parse starts afresh: only the last parse's results count.
         Out[Index[TU]] = PassResult();
-        return std::make_unique<LintAction>(P, Config, CO, Out[Index[TU]], Kind,
-                                            Opts.AlsoConsume, TU);
+        return std::make_unique<LintAction>(P, Config, CO, Out[Index[TU]], Pool,
+                                            Kind, Opts.AlsoConsume, TU);
       },
       PO);
 }
@@ -402,12 +476,12 @@ runPass(const project::Project &P, const LintConfig &Config,
 void judgeByHipPasses(PassResult &Host, PassResult &Target,
                       const frontend::TUOutcome &TargetOutcome, bool HipCode,
                       PassResult &Into, frontend::TUOutcome &Outcome) {
-  std::vector<core::Finding> Kept;
-  for (core::Finding &F : Host.Findings)
-    if (!judgedForTarget(F.CheckId))
+  PackedFindings Kept;
+  for (PackedFinding &F : Host.Findings)
+    if (!judgedForTarget(*F.CheckId))
       Kept.push_back(std::move(F));
-  for (core::Finding &F : Target.Findings)
-    if (judgedForTarget(F.CheckId))
+  for (PackedFinding &F : Target.Findings)
+    if (judgedForTarget(*F.CheckId))
       Kept.push_back(std::move(F));
   Into.Findings = std::move(Kept);
   Into.Skipped = Target.Skipped;
@@ -430,6 +504,7 @@ llvm::Error lintTUs(const project::Project &P, const LintConfig &Config,
                     std::vector<core::Finding> &All) {
   size_t N = TUs.size();
   std::vector<PassResult> First(N), HipHost(N), Target(N);
+  StringPool Pool; // outlives the packed findings: unpacked below
   std::string Prelude = frontend::hipPreludeHeader(P.hipInclude());
   std::vector<std::string> HostDefines = hipPlatformDefines();
   // HIP code, whatever its extension, is compiled by the HIP compiler: its
@@ -453,7 +528,8 @@ llvm::Error lintTUs(const project::Project &P, const LintConfig &Config,
     if (HipFirst.count(TU))
       frontend::toHipHostPass(Args, HostDefines, Prelude);
   };
-  Outcomes = runPass(P, Config, CO, Opts, TUs, All0, Pass::First, First, FirstPO);
+  Outcomes = runPass(P, Config, CO, Opts, TUs, All0, Pass::First, First, Pool,
+                     FirstPO);
 
   std::vector<size_t> Judged, NeedHost;
   for (size_t I = 0; I < N; ++I)
@@ -488,9 +564,11 @@ llvm::Error lintTUs(const project::Project &P, const LintConfig &Config,
     };
     // Only its findings count: the first pass's outcome decides whether the
     // TU parses (see judgeByHipPasses).
-    runPass(P, Config, CO, Opts, TUs, NeedHost, Pass::HipHost, HipHost, HO);
-    std::vector<frontend::TUOutcome> TargetOut = runPass(
-        P, Config, CO, Opts, TUs, Judged, Pass::Wave64Target, Target, TO);
+    runPass(P, Config, CO, Opts, TUs, NeedHost, Pass::HipHost, HipHost, Pool,
+            HO);
+    std::vector<frontend::TUOutcome> TargetOut =
+        runPass(P, Config, CO, Opts, TUs, Judged, Pass::Wave64Target, Target,
+                Pool, TO);
     for (size_t K = 0; K < Judged.size(); ++K) {
       size_t I = Judged[K];
       bool HipCode = HipFirst.count(TUs[I]);
@@ -502,7 +580,11 @@ llvm::Error lintTUs(const project::Project &P, const LintConfig &Config,
   auto Owns = [&](const std::string &F) { return P.owns(F); };
   for (size_t I = 0; I < N; ++I) {
     frontend::TUOutcome &O = Outcomes[I];
-    std::vector<core::Finding> &Found = First[I].Findings;
+    std::vector<core::Finding> Found;
+    Found.reserve(First[I].Findings.size());
+    for (const PackedFinding &F : First[I].Findings)
+      Found.push_back(unpack(F));
+    PackedFindings().swap(First[I].Findings);
     if (!O.Parsed) {
       for (frontend::ParseError &E : O.Errors)
         if (!E.File.empty())

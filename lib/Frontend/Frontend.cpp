@@ -232,7 +232,8 @@ bool pchRejected(const std::vector<ParseError> &Errors) {
 /// an -include after the precompiled prelude.
 TUOutcome parseWith(std::vector<std::string> Args, const std::string &TU,
                     const ActionFactory &Factory, const RecoveryStubs *Stubs,
-                    std::vector<std::string> *Functions) {
+                    std::vector<std::string> *Functions,
+                    const std::string *Text) {
   Args.insert(Args.begin(), "-resource-dir=" + clangResourceDir());
   Args.push_back("-fno-caret-diagnostics"); // no "N errors generated" on stderr
   if (Stubs)
@@ -256,6 +257,8 @@ TUOutcome parseWith(std::vector<std::string> Args, const std::string &TU,
   ErrorCollector Errors;
   Tool.setDiagnosticConsumer(&Errors);
   Tool.setPrintErrorMessage(false); // our findings say it, with position
+  if (Text) // the caller's copy, not a second one read from disk
+    Tool.mapVirtualFile(TU, *Text);
   OneShotFactory F(Factory, TU, Functions);
   int Rc = 1;
   TUOutcome O;
@@ -282,6 +285,7 @@ TUOutcome parseOne(const project::Project &P, const std::string &TU,
   std::vector<std::string> Args = P.clangArgs(TU);
   if (Opts.Adjust)
     Opts.Adjust(TU, Args);
+  const std::string *Text = Opts.Contents ? Opts.Contents(TU) : nullptr;
   std::vector<std::string> Functions, *Trace = traceFile() ? &Functions : nullptr;
   std::optional<std::string> Pch = preambles().pchFor(Args, TU);
   auto Parse = [&](const RecoveryStubs *Stubs) {
@@ -289,13 +293,13 @@ TUOutcome parseOne(const project::Project &P, const std::string &TU,
       std::vector<std::string> WithPch = Args;
       WithPch.push_back("-include-pch");
       WithPch.push_back(*Pch);
-      TUOutcome O = parseWith(std::move(WithPch), TU, Factory, Stubs, Trace);
+      TUOutcome O = parseWith(std::move(WithPch), TU, Factory, Stubs, Trace, Text);
       if (!pchRejected(O.Errors))
         return O;
       preambles().reject(*Pch);
       Pch.reset();
     }
-    return parseWith(Args, TU, Factory, Stubs, Trace);
+    return parseWith(Args, TU, Factory, Stubs, Trace, Text);
   };
   bool Recover = Opts.Recover && recoveryEnabled();
   TUOutcome O;

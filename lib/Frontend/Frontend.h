@@ -55,6 +55,11 @@ using ConsumerFactory = std::function<std::unique_ptr<clang::ASTConsumer>(
 using ArgsAdjuster =
     std::function<void(const std::string &TU, std::vector<std::string> &Args)>;
 
+/// The text of a TU the caller already holds (null: none), so that clang
+/// parses that text instead of reading the file again (#17: a big file
+/// held once, not twice). It must stay alive and unchanged during the parse.
+using ContentsFn = std::function<const std::string *(const std::string &TU)>;
+
 struct ParseOptions {
   unsigned Jobs = 1;
   std::string Verb = "parse"; ///< shown in the progress line
@@ -63,6 +68,7 @@ struct ParseOptions {
   /// headers declare (Recovery.h); lint only: nothing may be written from
   /// such an AST.
   bool Recover = false;
+  ContentsFn Contents;        ///< none: clang reads every file from disk
 };
 
 /// The command line of a CUDA or HIP TU turned into the HIP device pass for

@@ -17,6 +17,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <tuple>
+
 using namespace clang;
 
 namespace hipport::port {
@@ -29,23 +32,37 @@ public:
   Collapse(ASTContext &Ctx, FixContext &C) : Ctx(Ctx), C(C) {}
 
   void run() {
-    std::map<std::pair<const DeclContext *, std::string>,
-             std::vector<const FunctionDecl *>>
-        ByName;
-    collect(Ctx.getTranslationUnitDecl(), ByName);
-    for (auto &[Key, Defs] : ByName)
-      for (size_t I = 0; I < Defs.size(); ++I)
-        for (size_t J = I + 1; J < Defs.size(); ++J)
-          if (cudaSignature(Defs[I]) != cudaSignature(Defs[J]) &&
-              hipSignature(Defs[I]) == hipSignature(Defs[J]))
-            emit(Defs[I], Defs[J]);
+    std::vector<Def> Defs;
+    collect(Ctx.getTranslationUnitDecl(), Defs);
+    // Grouped by context and name, in source order within a group: a flat
+    // sorted vector, not a map node and a copied name per function, as it
+    // is held next to the whole AST of a big TU (#17).
+    std::stable_sort(Defs.begin(), Defs.end(), [](const Def &A, const Def &B) {
+      return std::tie(A.DC, A.Name) < std::tie(B.DC, B.Name);
+    });
+    for (size_t B = 0, E; B < Defs.size(); B = E) {
+      for (E = B + 1; E < Defs.size() && Defs[E].DC == Defs[B].DC &&
+                      Defs[E].Name == Defs[B].Name;
+           ++E)
+        ;
+      for (size_t I = B; I < E; ++I)
+        for (size_t J = I + 1; J < E; ++J)
+          if (cudaSignature(Defs[I].FD) != cudaSignature(Defs[J].FD) &&
+              hipSignature(Defs[I].FD) == hipSignature(Defs[J].FD))
+            emit(Defs[I].FD, Defs[J].FD);
+    }
   }
 
 private:
-  /// The project's function definitions at namespace scope, by name.
-  void collect(const DeclContext *DC,
-               std::map<std::pair<const DeclContext *, std::string>,
-                        std::vector<const FunctionDecl *>> &Out) {
+  /// A function definition at namespace scope; Name lives in the AST.
+  struct Def {
+    const DeclContext *DC;
+    llvm::StringRef Name;
+    const FunctionDecl *FD;
+  };
+
+  /// The project's function definitions at namespace scope.
+  void collect(const DeclContext *DC, std::vector<Def> &Out) {
     for (const Decl *D : DC->decls()) {
       if (const auto *NS = dyn_cast<NamespaceDecl>(D)) {
         collect(NS, Out);
@@ -58,7 +75,7 @@ private:
           FD->getLocation().isMacroID() ||
           C.ownedFile(FD->getLocation()).empty())
         continue;
-      Out[{DC->getPrimaryContext(), FD->getName().str()}].push_back(FD);
+      Out.push_back({DC->getPrimaryContext(), FD->getName(), FD});
     }
   }
 

@@ -217,6 +217,14 @@ llvm::Expected<PortResult> portProject(const project::Project &P,
     frontend::ParseOptions PO;
     PO.Jobs = Opts.Jobs;
     PO.Verb = "port";
+    // The text read above is what clang parses: a big file held once.
+    std::map<std::string, const std::string *> Texts;
+    for (const PortedFile &PF : R.Files)
+      Texts[PF.Source->Path] = &PF.Original;
+    PO.Contents = [&](const std::string &TU) -> const std::string * {
+      auto It = Texts.find(TU);
+      return It == Texts.end() ? nullptr : It->second;
+    };
     // Each TU collects into facts of its own, merged after the parses.
     std::vector<std::unique_ptr<AstFacts>> PerTU;
     std::mutex PerTULock;

@@ -291,7 +291,13 @@ int runLint() {
     const core::SourceText *S = Text.source(F);
     return S ? S->lineText(Off) : std::string();
   };
-  std::vector<std::string> Prints = checks::fingerprints(R->Findings, Rel, LineText);
+  // Only JSON, SARIF and the baselines read fingerprints: text output of a
+  // big run does without the line lookups and hashes (#17).
+  bool NeedPrints =
+      Format != "text" || Base || !WriteBaseline.empty();
+  std::vector<std::string> Prints =
+      NeedPrints ? checks::fingerprints(R->Findings, Rel, LineText)
+                 : std::vector<std::string>(R->Findings.size());
 
   if (!WriteBaseline.empty())
     if (Error E = checks::Baseline::write(WriteBaseline, R->Findings, Prints,
