@@ -831,10 +831,7 @@ bool lockstepWanted() {
 
 /// A launch in which no block has finished for this long, with a lane
 /// spinning in a loop, is reported as a livelock or deadlock.
-double hangSeconds() {
-  static double S = envInt("HIPCPU_HANG_S", 60);
-  return S;
-}
+double hangSeconds() { return envInt("HIPCPU_HANG_S", 60); }
 
 [[noreturn]] void reportHang(Worker &W, Lane &Me, double Waited) {
   std::uint64_t Spinning[MaxThreadsPerBlock / 64] = {};
@@ -985,9 +982,9 @@ void progressPoint(const char *File, int Line) {
     Waited = std::chrono::duration<double>(Now - L.WatchSince).count();
     // Blocks still waiting to start while the running ones spin: they may
     // be what the spinning ones wait for, so give them an OS thread (one
-    // per 20 ms of no progress, at most 1024).
+    // per 20 ms of no progress, at most 256: each costs its fibers' stacks).
     if (L.Next.load() < L.NumBlocks && Waited > 0.02 * (L.Helpers + 1) &&
-        L.Helpers < 1024) {
+        L.Helpers < 256) {
       ++L.Helpers;
       Grow = true;
     }
