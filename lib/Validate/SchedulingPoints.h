@@ -1,0 +1,33 @@
+//===- SchedulingPoints.h - lockstep points in device code -----*- C++ -*-===//
+//
+// What the CPU build writes into device code so runtime/hipcpu can run the
+// lanes of a wave in lockstep and guarantee forward progress
+// (docs/hipcpu.md, "Lockstep mode and forward progress"):
+//  - `HIPCPU_STEP();` after each expression or declaration statement;
+//  - `HIPCPU_LOOP();` first in each loop body (its back-edge);
+//  - `HIPCPU_RECONVERGE(depth);` after each if, switch and loop.
+// A statement that touches no memory cannot be seen by another lane, so a
+// step after it changes no result; the points are written after every
+// statement rather than only after memory statements, which costs speed
+// only. Points go only into statements written in the file itself (not
+// inside macro expansions) and not into constexpr functions.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <functional>
+#include <string>
+
+namespace clang {
+class ASTContext;
+class FunctionDecl;
+} // namespace clang
+
+namespace hipport::validate {
+
+/// Calls Insert(offset, text) for each point of F's body, a __global__ or
+/// __device__ function with a body in a file; offsets are in that file.
+void schedulingPoints(const clang::FunctionDecl &F, clang::ASTContext &Ctx,
+                      const std::function<void(unsigned, std::string)> &Insert);
+
+} // namespace hipport::validate
