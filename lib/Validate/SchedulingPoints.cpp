@@ -2,6 +2,8 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Stmt.h"
 #include "clang/AST/StmtCXX.h"
@@ -12,6 +14,175 @@ using namespace clang;
 
 namespace hipport::validate {
 namespace {
+
+/// The built-in index variables are read-only per thread, not memory
+/// another lane writes.
+bool isIndexBuiltin(const NamedDecl *D) {
+  if (!D || !D->getIdentifier())
+    return false;
+  llvm::StringRef N = D->getName();
+  return N == "threadIdx" || N == "blockIdx" || N == "blockDim" ||
+         N == "gridDim" || N == "warpSize";
+}
+
+/// Whether E names an index built-in (through casts and the opaque values
+/// of CUDA's property reads).
+bool isIndexBuiltinRef(const Expr *E) {
+  while (E) {
+    E = E->IgnoreImpCasts();
+    if (const auto *O = dyn_cast<OpaqueValueExpr>(E))
+      E = O->getSourceExpr();
+    else if (const auto *D = dyn_cast<DeclRefExpr>(E))
+      return isIndexBuiltin(D->getDecl());
+    else
+      return false;
+  }
+  return false;
+}
+
+/// Whether evaluating S may read or write memory another lane can see:
+/// a subscript, a dereference, an arrow, a call (atomics, device functions,
+/// operators), or a variable that is not a local value. Conservative.
+class TouchesMemory : public RecursiveASTVisitor<TouchesMemory> {
+public:
+  bool Found = false;
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; } // runs when called
+  bool TraverseMemberExpr(MemberExpr *E) {
+    if (isIndexBuiltinRef(E->getBase()))
+      return true; // threadIdx.x
+    return RecursiveASTVisitor::TraverseMemberExpr(E);
+  }
+  bool TraverseCXXMemberCallExpr(CXXMemberCallExpr *E) {
+    if (const auto *M = dyn_cast<MemberExpr>(E->getCallee()->IgnoreImpCasts()))
+      if (isIndexBuiltinRef(M->getBase()))
+        return true; // the property getters of CUDA's builtin variables
+    Found = true;
+    return false;
+  }
+  bool TraversePseudoObjectExpr(PseudoObjectExpr *E) {
+    // threadIdx.x in CUDA: a property read whose semantic form is a call.
+    if (const auto *P = dyn_cast<MSPropertyRefExpr>(
+            E->getSyntacticForm()->IgnoreImpCasts()))
+      if (isIndexBuiltinRef(P->getBaseExpr()))
+        return true;
+    return RecursiveASTVisitor::TraversePseudoObjectExpr(E);
+  }
+  bool VisitMSPropertyRefExpr(MSPropertyRefExpr *E) {
+    return isIndexBuiltinRef(E->getBaseExpr()) ? true : found();
+  }
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *) { return found(); }
+  bool VisitCallExpr(CallExpr *) { return found(); }
+  bool VisitCXXConstructExpr(CXXConstructExpr *E) {
+    return E->getConstructor() && E->getConstructor()->isTrivial() ? true
+                                                                   : found();
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    return U->getOpcode() == UO_Deref ? found() : true;
+  }
+  bool VisitMemberExpr(MemberExpr *E) { return E->isArrow() ? found() : true; }
+  bool VisitCXXThisExpr(CXXThisExpr *) { return found(); }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    const auto *V = dyn_cast<VarDecl>(E->getDecl());
+    if (!V || isIndexBuiltin(V))
+      return true;
+    if (V->getType().isConstQualified() && !V->getType()->isReferenceType())
+      return true; // a constant: nothing writes it
+
+    bool LocalValue = V->hasLocalStorage() && !V->getType()->isReferenceType();
+    return LocalValue ? true : found();
+  }
+
+private:
+  bool found() {
+    Found = true;
+    return false;
+  }
+};
+
+bool touchesMemory(const Stmt &S) {
+  TouchesMemory V;
+  if (const auto *D = dyn_cast<DeclStmt>(&S)) {
+    for (const Decl *X : D->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(X)) {
+        if (VD->getType()->isReferenceType() && VD->hasInit())
+          return true; // binds to memory, which later statements then touch
+        if (const Expr *Init = VD->getInit())
+          V.TraverseStmt(const_cast<Expr *>(Init));
+      }
+    return V.Found;
+  }
+  V.TraverseStmt(const_cast<Stmt *>(&S));
+  return V.Found;
+}
+
+/// A warp collective or barrier: every active lane of the warp waits there
+/// for the others, so it orders the lanes as a scheduling point would.
+bool isCollectiveName(llvm::StringRef N) {
+  return N.starts_with("__shfl") || N.starts_with("__ballot") ||
+         N.starts_with("__any") || N.starts_with("__all") ||
+         N.starts_with("__syncthreads") || N == "__syncwarp" ||
+         N.starts_with("__reduce_");
+}
+
+const FunctionDecl *directCallee(const Stmt &S) {
+  const auto *E = dyn_cast<Expr>(&S);
+  const auto *C = E ? dyn_cast<CallExpr>(E->IgnoreImplicit()) : nullptr;
+  return C ? C->getDirectCallee() : nullptr;
+}
+
+/// `__syncthreads();` and the like: a step after it adds nothing.
+bool isCollectiveStatement(const Stmt &S) {
+  const FunctionDecl *F = directCallee(S);
+  return F && F->getIdentifier() && isCollectiveName(F->getName());
+}
+
+class FindsCollective : public RecursiveASTVisitor<FindsCollective> {
+public:
+  bool Found = false;
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool VisitCallExpr(CallExpr *C) {
+    const FunctionDecl *F = C->getDirectCallee();
+    if (F && F->getIdentifier() && isCollectiveName(F->getName())) {
+      Found = true;
+      return false;
+    }
+    return true;
+  }
+};
+
+bool containsCollective(const Stmt *S) {
+  FindsCollective V;
+  if (S)
+    V.TraverseStmt(const_cast<Stmt *>(S));
+  return V.Found;
+}
+
+/// A loop whose control touches no memory and whose body reaches a
+/// collective each time needs no loop point: the collective keeps the
+/// warp's lanes together and lets the others run.
+bool loopSelfSynchronizes(const Stmt &Loop, const Stmt *Body) {
+  const Stmt *Cond = nullptr, *Inc = nullptr;
+  if (const auto *F = dyn_cast<ForStmt>(&Loop)) {
+    Cond = F->getCond();
+    Inc = F->getInc();
+  } else if (const auto *W = dyn_cast<WhileStmt>(&Loop)) {
+    Cond = W->getCond();
+  } else if (const auto *D = dyn_cast<DoStmt>(&Loop)) {
+    Cond = D->getCond();
+  } else {
+    return false;
+  }
+  if ((Cond && touchesMemory(*Cond)) || (Inc && touchesMemory(*Inc)))
+    return false;
+  // Only a collective every iteration executes: one at the body's top level.
+  const auto *C = dyn_cast_or_null<CompoundStmt>(Body);
+  if (!C)
+    return Body && containsCollective(Body) && !isa<IfStmt>(Body);
+  for (const Stmt *X : C->body())
+    if ((isa<Expr>(X) || isa<DeclStmt>(X)) && containsCollective(X))
+      return true;
+  return false;
+}
 
 class PointWriter {
 public:
@@ -49,9 +220,14 @@ private:
   }
 
   /// A loop body: the point first in it, a single statement braced.
-  void loopBody(const Stmt *Body, int Depth) {
+  void loopBody(const Stmt &Loop, const Stmt *Body, int Depth) {
     if (!Body)
       return;
+    if (loopSelfSynchronizes(Loop, Body)) {
+      if (const auto *C = dyn_cast<CompoundStmt>(Body))
+        compound(*C, Depth);
+      return;
+    }
     if (const auto *C = dyn_cast<CompoundStmt>(Body)) {
       if (!inFile(C->getLBracLoc()))
         return;
@@ -82,25 +258,26 @@ private:
       if (!Nested)
         put(after(S), Reconv);
     } else if (const auto *F = dyn_cast<ForStmt>(&S)) {
-      loopBody(F->getBody(), Depth + 1);
+      loopBody(S, F->getBody(), Depth + 1);
       if (!Nested)
         put(after(S), Reconv);
     } else if (const auto *W = dyn_cast<WhileStmt>(&S)) {
-      loopBody(W->getBody(), Depth + 1);
+      loopBody(S, W->getBody(), Depth + 1);
       if (!Nested)
         put(after(S), Reconv);
     } else if (const auto *D = dyn_cast<DoStmt>(&S)) {
-      loopBody(D->getBody(), Depth + 1);
+      loopBody(S, D->getBody(), Depth + 1);
       if (!Nested)
         put(after(S), Reconv);
     } else if (const auto *R = dyn_cast<CXXForRangeStmt>(&S)) {
-      loopBody(R->getBody(), Depth + 1);
+      loopBody(S, R->getBody(), Depth + 1);
       if (!Nested)
         put(after(S), Reconv);
     } else if (isa<SwitchStmt>(&S)) {
       if (!Nested)
         put(after(S), Reconv);
-    } else if ((isa<Expr>(&S) || isa<DeclStmt>(&S)) && !Nested) {
+    } else if ((isa<Expr>(&S) || isa<DeclStmt>(&S)) && !Nested &&
+               touchesMemory(S) && !isCollectiveStatement(S)) {
       put(after(S), " HIPCPU_STEP();");
     }
   }

@@ -1,7 +1,8 @@
 //===- HipLockstepTest.cpp - lockstep lanes and forward progress ----------===//
 //
-// The scheduling points (HIPCPU_STEP after a statement, HIPCPU_LOOP at the
-// top of a loop body, HIPCPU_RECONVERGE(depth) after a branch or loop) are
+// The scheduling points (HIPCPU_STEP after a statement that touches memory,
+// HIPCPU_LOOP at the top of a loop body, HIPCPU_RECONVERGE(depth) after a
+// branch or loop) are
 // written here by hand exactly where hipport validate's CPU build writes
 // them (test/validate/lockstep-points.test checks the rewriter's output).
 // Expected values come from what SIMD hardware computes: the lanes of a wave
@@ -123,8 +124,7 @@ __global__ void divergentThenRead(int *Out, int Seed) {
   unsigned T = threadIdx.x;
   unsigned Half = warpSize / 2;
   if (T < Half) {
-    int A = static_cast<int>(T) * 3 + Seed;
-    HIPCPU_STEP();
+    int A = static_cast<int>(T) * 3 + Seed; // no memory: no step
     S[T] = A;
     HIPCPU_STEP();
     S[T] += 1;
@@ -317,7 +317,6 @@ __global__ void gridCounterBarrier(int *Count, int *Vals, int *Sums) {
     }
     HIPCPU_RECONVERGE(1);
     int S = 0;
-    HIPCPU_STEP();
     for (int K = 0; K < G; ++K) {
       HIPCPU_LOOP();
       S += Vals[K];
