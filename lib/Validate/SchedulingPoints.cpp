@@ -71,7 +71,16 @@ public:
     return isIndexBuiltinRef(E->getBaseExpr()) ? true : found();
   }
   bool VisitArraySubscriptExpr(ArraySubscriptExpr *) { return found(); }
-  bool VisitCallExpr(CallExpr *) { return found(); }
+  bool VisitCallExpr(CallExpr *C) {
+    // cg::this_thread_block() and the like only name the group.
+    const FunctionDecl *F = C->getDirectCallee();
+    if (F && F->getIdentifier() &&
+        (F->getName() == "this_thread_block" || F->getName() == "this_grid") &&
+        llvm::StringRef(F->getQualifiedNameAsString())
+            .starts_with("cooperative_groups::"))
+      return true;
+    return found();
+  }
   bool VisitCXXConstructExpr(CXXConstructExpr *E) {
     return E->getConstructor() && E->getConstructor()->isTrivial() ? true
                                                                    : found();
@@ -130,10 +139,18 @@ const FunctionDecl *directCallee(const Stmt &S) {
   return C ? C->getDirectCallee() : nullptr;
 }
 
+/// A cooperative-groups barrier: `cg::sync(g)`, `g.sync()`.
+bool isGroupSync(const FunctionDecl &F) {
+  return F.getIdentifier() && F.getName() == "sync" &&
+         llvm::StringRef(F.getQualifiedNameAsString())
+             .starts_with("cooperative_groups::");
+}
+
 /// `__syncthreads();` and the like: a step after it adds nothing.
 bool isCollectiveStatement(const Stmt &S) {
   const FunctionDecl *F = directCallee(S);
-  return F && F->getIdentifier() && isCollectiveName(F->getName());
+  return F && F->getIdentifier() &&
+         (isCollectiveName(F->getName()) || isGroupSync(*F));
 }
 
 class FindsCollective : public RecursiveASTVisitor<FindsCollective> {
@@ -142,7 +159,8 @@ public:
   bool TraverseLambdaExpr(LambdaExpr *) { return true; }
   bool VisitCallExpr(CallExpr *C) {
     const FunctionDecl *F = C->getDirectCallee();
-    if (F && F->getIdentifier() && isCollectiveName(F->getName())) {
+    if (F && F->getIdentifier() &&
+        (isCollectiveName(F->getName()) || isGroupSync(*F))) {
       Found = true;
       return false;
     }
@@ -155,6 +173,23 @@ bool containsCollective(const Stmt *S) {
   if (S)
     V.TraverseStmt(const_cast<Stmt *>(S));
   return V.Found;
+}
+
+/// Whether the loop's condition and increment touch no memory (so nothing
+/// another lane sees runs between the body's end and its next loop point).
+bool loopControlIsLocal(const Stmt &Loop) {
+  const Stmt *Cond = nullptr, *Inc = nullptr;
+  if (const auto *F = dyn_cast<ForStmt>(&Loop)) {
+    Cond = F->getCond();
+    Inc = F->getInc();
+  } else if (const auto *W = dyn_cast<WhileStmt>(&Loop)) {
+    Cond = W->getCond();
+  } else if (const auto *D = dyn_cast<DoStmt>(&Loop)) {
+    Cond = D->getCond();
+  } else {
+    return false;
+  }
+  return !(Cond && touchesMemory(*Cond)) && !(Inc && touchesMemory(*Inc));
 }
 
 /// A loop whose control touches no memory and whose body reaches a
@@ -191,9 +226,18 @@ public:
       : SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()), File(File),
         Insert(Insert) {}
 
-  void compound(const CompoundStmt &C, int Depth) {
-    for (const Stmt *S : C.body())
-      statement(*S, Depth);
+  /// EndsAtPoint: what runs after C's last statement is a scheduling point
+  /// (a reconvergence after the branch, the loop point of the next
+  /// iteration, a kernel's end), so that statement needs no step of its own;
+  /// nor does one followed by a barrier or collective.
+  void compound(const CompoundStmt &C, int Depth, bool EndsAtPoint = false) {
+    const Stmt *const *B = C.body_begin(), *const *E = C.body_end();
+    for (const Stmt *const *I = B; I != E; ++I) {
+      const Stmt *Next = I + 1 != E ? I[1] : nullptr;
+      bool Redundant =
+          Next ? isCollectiveStatement(*Next) : EndsAtPoint;
+      statement(**I, Depth, false, Redundant);
+    }
   }
 
 private:
@@ -224,15 +268,17 @@ private:
     if (!Body)
       return;
     if (loopSelfSynchronizes(Loop, Body)) {
+      // A body that starts with its collective needs no step at its end.
       if (const auto *C = dyn_cast<CompoundStmt>(Body))
-        compound(*C, Depth);
+        compound(*C, Depth,
+                 !C->body_empty() && isCollectiveStatement(**C->body_begin()));
       return;
     }
     if (const auto *C = dyn_cast<CompoundStmt>(Body)) {
       if (!inFile(C->getLBracLoc()))
         return;
       put(SM.getFileOffset(C->getLBracLoc()) + 1, " HIPCPU_LOOP();");
-      compound(*C, Depth);
+      compound(*C, Depth, loopControlIsLocal(Loop));
       return;
     }
     long End = after(*Body);
@@ -243,18 +289,19 @@ private:
     put(End, " }");
   }
 
-  void branch(const Stmt *S, int Depth) {
+  void branch(const Stmt *S, int Depth, bool Reconverges) {
     if (const auto *C = dyn_cast_or_null<CompoundStmt>(S))
-      compound(*C, Depth);
+      compound(*C, Depth, Reconverges);
   }
 
-  void statement(const Stmt &S, int Depth, bool Nested = false) {
+  void statement(const Stmt &S, int Depth, bool Nested = false,
+                 bool StepRedundant = false) {
     std::string Reconv = " HIPCPU_RECONVERGE(" + std::to_string(Depth) + ");";
     if (const auto *C = dyn_cast<CompoundStmt>(&S)) {
       compound(*C, Depth);
     } else if (const auto *If = dyn_cast<IfStmt>(&S)) {
-      branch(If->getThen(), Depth + 1);
-      branch(If->getElse(), Depth + 1);
+      branch(If->getThen(), Depth + 1, !Nested);
+      branch(If->getElse(), Depth + 1, !Nested);
       if (!Nested)
         put(after(S), Reconv);
     } else if (const auto *F = dyn_cast<ForStmt>(&S)) {
@@ -277,7 +324,8 @@ private:
       if (!Nested)
         put(after(S), Reconv);
     } else if ((isa<Expr>(&S) || isa<DeclStmt>(&S)) && !Nested &&
-               touchesMemory(S) && !isCollectiveStatement(S)) {
+               !StepRedundant && touchesMemory(S) &&
+               !isCollectiveStatement(S)) {
       put(after(S), " HIPCPU_STEP();");
     }
   }
@@ -300,7 +348,7 @@ void schedulingPoints(const FunctionDecl &F, ASTContext &Ctx,
   if (!Body || !Body->getLBracLoc().isFileID())
     return;
   PointWriter W(Ctx, SM.getFileID(Body->getLBracLoc()), Insert);
-  W.compound(*Body, 0);
+  W.compound(*Body, 0, /*EndsAtPoint=*/F.hasAttr<CUDAGlobalAttr>());
 }
 
 } // namespace hipport::validate

@@ -3,8 +3,8 @@
 // The scheduling points (HIPCPU_STEP after a statement that touches memory,
 // HIPCPU_LOOP at the top of a loop body, HIPCPU_RECONVERGE(depth) after a
 // branch or loop) are
-// written here by hand exactly where hipport validate's CPU build writes
-// them (test/validate/lockstep-points.test checks the rewriter's output).
+// written here by hand where hipport validate's CPU build writes them (and
+// a few it drops as redundant; test/validate/lockstep.test checks its output).
 // Expected values come from what SIMD hardware computes: the lanes of a wave
 // execute each statement together, so code without __syncwarp that relies
 // on it is right in lockstep mode and wrong when lanes run freely.

@@ -158,6 +158,7 @@ struct alignas(64) Lane : ThreadState {
   const char *LoopFile = nullptr; // the loop it last yielded in
   int LoopLine = 0;
   int ReconvDepth = 0; // nesting depth of the reconvergence point it waits at
+  void *StackMap = nullptr; // the fiber's stack mapping
 };
 
 struct WarpInfo {
@@ -182,6 +183,7 @@ struct LaunchInfo {
   std::uint64_t WatchDone = ~0ull;
   std::chrono::steady_clock::time_point WatchSince;
   unsigned Helpers = 0;
+  bool NoMoreThreads = false;
 };
 
 struct Worker {
@@ -647,7 +649,7 @@ std::size_t stackSize() {
 /// lines of the 256+ fibers of a block fall into the same cache sets and
 /// evict each other on every switch. Never freed: fibers live as long as
 /// their OS thread's worker.
-fc::fcontext_t makeFiber(unsigned Index) {
+fc::fcontext_t makeFiber(unsigned Index, void *&MapOut) {
   std::size_t Page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
   std::size_t Total = stackSize() + Page;
   void *Map = mmap(nullptr, Total, PROT_READ | PROT_WRITE,
@@ -655,6 +657,7 @@ fc::fcontext_t makeFiber(unsigned Index) {
   if (Map == MAP_FAILED)
     throw std::bad_alloc();
   mprotect(Map, Page, PROT_NONE);
+  MapOut = Map;
   std::size_t Offset = (Index % 64) * 64 + ((Index / 64) % 16) * Page;
   char *Top = static_cast<char *>(Map) + Total - Offset;
   return fc::make_fcontext(Top, Total - Page - Offset, laneEntry);
@@ -666,6 +669,19 @@ Worker &thisWorker() {
     ensureAltStack();
   }
   return *CurWorker;
+}
+
+/// Frees the calling OS thread's worker, fibers included (each is parked at
+/// the top of its loop, never to be resumed): a helper thread's, at its end.
+void destroyWorker() {
+  Worker *W = CurWorker;
+  if (!W)
+    return;
+  std::size_t Page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+  for (unsigned I = 0; I < W->NFibers; ++I)
+    munmap(W->Lanes[I].StackMap, stackSize() + Page);
+  delete W;
+  CurWorker = nullptr;
 }
 
 void prepare(Worker &W, LaunchInfo &L) {
@@ -692,7 +708,7 @@ void prepare(Worker &W, LaunchInfo &L) {
     W.WidthShift = Wd == 64 ? 6 : 5;
   }
   for (; W.NFibers < T; ++W.NFibers)
-    W.Lanes[W.NFibers].Ctx = makeFiber(W.NFibers);
+    W.Lanes[W.NFibers].Ctx = makeFiber(W.NFibers, W.Lanes[W.NFibers].StackMap);
   if (W.DynShared.size() < std::max<std::size_t>(L.Shared, 64))
     W.DynShared.resize(std::max<std::size_t>(L.Shared, 64));
   W.Block.DynamicShared = W.DynShared.data();
@@ -751,13 +767,13 @@ void work(LaunchInfo &L) {
 
 /// One OS thread per core; the launching thread is one of them. A launch
 /// whose blocks wait on each other may add threads while it runs (see
-/// progressPoint); they stay for later launches.
+/// progressPoint); they end with it.
 class Pool {
 public:
   explicit Pool(unsigned Extra) {
     std::lock_guard<std::mutex> G(M);
     for (unsigned I = 0; I < Extra; ++I)
-      Threads.emplace_back([this] { loop(0); });
+      Threads.emplace_back([this] { loop(); });
   }
   void run(LaunchInfo &L) {
     {
@@ -773,18 +789,30 @@ public:
     DoneCv.wait(Lk, [&] { return Busy == 0; });
     Cur = nullptr;
   }
-  /// Another OS thread that joins the running launch L.
-  void addThread(LaunchInfo &L) {
+  /// Another OS thread that joins the running launch L and ends with it;
+  /// false when none could be started.
+  bool addThread(LaunchInfo &L) {
     std::lock_guard<std::mutex> G(M);
     if (Cur != &L)
-      return;
+      return false;
+    try {
+      std::thread([this, &L] {
+        work(L);
+        destroyWorker();
+        std::lock_guard<std::mutex> G(M);
+        if (--Busy == 0)
+          DoneCv.notify_all();
+      }).detach();
+    } catch (const std::system_error &) {
+      return false; // out of threads: the launch goes on with those it has
+    }
     ++Busy;
-    std::uint64_t Joined = Gen - 1;
-    Threads.emplace_back([this, Joined] { loop(Joined); });
+    return true;
   }
 
 private:
-  void loop(std::uint64_t Seen) {
+  void loop() {
+    std::uint64_t Seen = 0;
     for (;;) {
       LaunchInfo *L;
       {
@@ -982,15 +1010,18 @@ void progressPoint(const char *File, int Line) {
     Waited = std::chrono::duration<double>(Now - L.WatchSince).count();
     // Blocks still waiting to start while the running ones spin: they may
     // be what the spinning ones wait for, so give them an OS thread (one
-    // per 20 ms of no progress, at most 256: each costs its fibers' stacks).
-    if (L.Next.load() < L.NumBlocks && Waited > 0.02 * (L.Helpers + 1) &&
-        L.Helpers < 256) {
+    // per 50 ms of no progress, at most 256: each costs its fibers' stacks;
+    // a launch of long blocks gets some too, which only shares the cores).
+    if (L.Next.load() < L.NumBlocks && Waited > 0.05 * (L.Helpers + 1) &&
+        L.Helpers < 256 && !L.NoMoreThreads) {
       ++L.Helpers;
       Grow = true;
     }
   }
-  if (Grow)
-    pool().addThread(L);
+  if (Grow && !pool().addThread(L)) {
+    std::lock_guard<std::mutex> G(L.DiagMutex);
+    L.NoMoreThreads = true;
+  }
   else if (Waited > hangSeconds())
     reportHang(W, Me, Waited);
 }
