@@ -67,9 +67,18 @@ public:
     if (!P.owns(File))
       return true;
     std::map<unsigned, std::string> Points; // in the order written
-    schedulingPoints(*FD, Ctx, [&](unsigned Offset, std::string Text) {
-      Points[Offset] += Text;
-    });
+    auto Owns = [&](const FunctionDecl &D) {
+      const Stmt *B = D.getBody();
+      if (!B || !B->getBeginLoc().isFileID() || D.isConstexpr())
+        return false;
+      OptionalFileEntryRef E =
+          SM.getFileEntryRefForID(SM.getFileID(B->getBeginLoc()));
+      return E && P.owns(project::absolutePath(E->getName()));
+    };
+    schedulingPoints(
+        *FD, Ctx,
+        [&](unsigned Offset, std::string Text) { Points[Offset] += Text; },
+        Owns);
     if (Points.empty())
       return true;
     std::lock_guard<std::mutex> G(Out.Lock);

@@ -25,6 +25,22 @@ bool isIndexBuiltin(const NamedDecl *D) {
          N == "gridDim" || N == "warpSize";
 }
 
+/// Integer and floating-point helpers of the CUDA/HIP headers that read
+/// only their arguments.
+bool isPureMath(llvm::StringRef N) {
+  static const llvm::StringRef Names[] = {
+      "min",    "max",     "umin",     "umax",    "llmin",  "llmax",
+      "ullmin", "ullmax",  "abs",      "labs",    "llabs",  "fabs",
+      "fabsf",  "fminf",   "fmaxf",    "fmin",    "fmax",   "sqrtf",
+      "sqrt",   "rsqrtf",  "__mul24",  "__umul24", "__mulhi", "__umulhi",
+      "__popc", "__popcll", "__clz",   "__clzll", "__ffs",  "__ffsll",
+      "__brev", "__brevll", "__sad",   "__usad",  "floorf", "ceilf"};
+  for (llvm::StringRef X : Names)
+    if (N == X)
+      return true;
+  return false;
+}
+
 /// Whether E names an index built-in (through casts and the opaque values
 /// of CUDA's property reads).
 bool isIndexBuiltinRef(const Expr *E) {
@@ -45,6 +61,8 @@ bool isIndexBuiltinRef(const Expr *E) {
 /// operators), or a variable that is not a local value. Conservative.
 class TouchesMemory : public RecursiveASTVisitor<TouchesMemory> {
 public:
+  /// Whether a function is one the CPU build writes points into.
+  std::function<bool(const FunctionDecl &)> Owns;
   bool Found = false;
   bool TraverseLambdaExpr(LambdaExpr *) { return true; } // runs when called
   bool TraverseMemberExpr(MemberExpr *E) {
@@ -74,6 +92,18 @@ public:
   bool VisitCallExpr(CallExpr *C) {
     // cg::this_thread_block() and the like only name the group.
     const FunctionDecl *F = C->getDirectCallee();
+    // A device function of the project carries its own steps where it
+    // touches memory; the call itself is not one (its arguments are
+    // traversed as part of this statement).
+    if (F && F->getIdentifier() && isPureMath(F->getName()))
+      return true;
+    if (F && Owns && F->hasBody() && !F->isVariadic()) {
+      const FunctionDecl *Def = nullptr;
+      if (F->hasBody(Def) && Def &&
+          (Def->hasAttr<CUDADeviceAttr>() || Def->hasAttr<CUDAGlobalAttr>()) &&
+          Owns(*Def))
+        return true;
+    }
     if (F && F->getIdentifier() &&
         (F->getName() == "this_thread_block" || F->getName() == "this_grid") &&
         llvm::StringRef(F->getQualifiedNameAsString())
@@ -108,8 +138,13 @@ private:
   }
 };
 
+/// Set by schedulingPoints for the function being written.
+thread_local const std::function<bool(const FunctionDecl &)> *CurOwns;
+
 bool touchesMemory(const Stmt &S) {
   TouchesMemory V;
+  if (CurOwns)
+    V.Owns = *CurOwns;
   if (const auto *D = dyn_cast<DeclStmt>(&S)) {
     for (const Decl *X : D->decls())
       if (const auto *VD = dyn_cast<VarDecl>(X)) {
@@ -339,7 +374,8 @@ private:
 } // namespace
 
 void schedulingPoints(const FunctionDecl &F, ASTContext &Ctx,
-                      const std::function<void(unsigned, std::string)> &Insert) {
+                      const std::function<void(unsigned, std::string)> &Insert,
+                      const std::function<bool(const FunctionDecl &)> &Owns) {
   if (!F.doesThisDeclarationHaveABody() || F.isConstexpr() ||
       !(F.hasAttr<CUDAGlobalAttr>() || F.hasAttr<CUDADeviceAttr>()))
     return;
@@ -348,7 +384,9 @@ void schedulingPoints(const FunctionDecl &F, ASTContext &Ctx,
   if (!Body || !Body->getLBracLoc().isFileID())
     return;
   PointWriter W(Ctx, SM.getFileID(Body->getLBracLoc()), Insert);
+  CurOwns = &Owns;
   W.compound(*Body, 0, /*EndsAtPoint=*/F.hasAttr<CUDAGlobalAttr>());
+  CurOwns = nullptr;
 }
 
 } // namespace hipport::validate

@@ -31,7 +31,11 @@ namespace hipport::validate {
 
 /// Calls Insert(offset, text) for each point of F's body, a __global__ or
 /// __device__ function with a body in a file; offsets are in that file.
+/// Owns tells the device functions that get points of their own: a call to
+/// one is not a memory access at the call site (nor are the pure math
+/// helpers of the CUDA/HIP headers, `umin`, `__popc`, ...).
 void schedulingPoints(const clang::FunctionDecl &F, clang::ASTContext &Ctx,
-                      const std::function<void(unsigned, std::string)> &Insert);
+                      const std::function<void(unsigned, std::string)> &Insert,
+                      const std::function<bool(const clang::FunctionDecl &)> &Owns);
 
 } // namespace hipport::validate
