@@ -4,7 +4,8 @@
 //  - a shuffle reduction of 2^24 floats, one element per thread (65536
 //    blocks of 256 threads: 2^24 fibers) and grid-stride (1024 blocks);
 //  - a 1024x1024 tiled shared-memory transpose (32x32 tiles, 32x8 threads).
-// Built with -include hipcpu/hip_runtime.h; run by bench/hipcpu/bench.sh.
+// Each in free-running and in lockstep mode. Built with -include
+// hipcpu/hip_runtime.h; run by bench/hipcpu/bench.sh.
 //
 //===----------------------------------------------------------------------===//
 #include <chrono>
@@ -12,24 +13,27 @@
 #include <ctime>
 #include <vector>
 
+// The scheduling points are written as hipport validate's CPU build writes
+// them (lib/Validate/SchedulingPoints.h), so the same kernels measure both
+// modes: free-running (points present, turned off) and lockstep.
 __global__ void reduceOnePerThread(const float *In, float *Out, int N) {
   __shared__ float Partial[32]; // up to 1024 threads / 32 lanes
   int I = blockIdx.x * blockDim.x + threadIdx.x;
-  float V = I < N ? In[I] : 0.0f;
+  float V = I < N ? In[I] : 0.0f; HIPCPU_STEP();
   for (int Off = warpSize / 2; Off > 0; Off /= 2)
-    V += __shfl_down(V, Off);
+    V += __shfl_down(V, Off); HIPCPU_RECONVERGE(0);
   int Lane = threadIdx.x % warpSize, Warp = threadIdx.x / warpSize;
   if (Lane == 0)
-    Partial[Warp] = V;
+    Partial[Warp] = V; HIPCPU_RECONVERGE(0);
   __syncthreads();
   if (Warp == 0) {
     int NWarps = blockDim.x / warpSize;
-    V = Lane < NWarps ? Partial[Lane] : 0.0f;
+    V = Lane < NWarps ? Partial[Lane] : 0.0f; HIPCPU_STEP();
     for (int Off = warpSize / 2; Off > 0; Off /= 2)
-      V += __shfl_down(V, Off);
+      V += __shfl_down(V, Off); HIPCPU_RECONVERGE(1);
     if (Lane == 0)
-      Out[blockIdx.x] = V;
-  }
+      Out[blockIdx.x] = V; HIPCPU_RECONVERGE(1);
+  } HIPCPU_RECONVERGE(0);
 }
 
 __global__ void reduceGridStride(const float *In, float *Out, int N) {
@@ -37,21 +41,21 @@ __global__ void reduceGridStride(const float *In, float *Out, int N) {
   float V = 0.0f;
   for (int I = blockIdx.x * blockDim.x + threadIdx.x; I < N;
        I += blockDim.x * gridDim.x)
-    V += In[I];
+    { HIPCPU_LOOP(); V += In[I]; } HIPCPU_RECONVERGE(0);
   for (int Off = warpSize / 2; Off > 0; Off /= 2)
-    V += __shfl_down(V, Off);
+    V += __shfl_down(V, Off); HIPCPU_RECONVERGE(0);
   int Lane = threadIdx.x % warpSize, Warp = threadIdx.x / warpSize;
   if (Lane == 0)
-    Partial[Warp] = V;
+    Partial[Warp] = V; HIPCPU_RECONVERGE(0);
   __syncthreads();
   if (Warp == 0) {
     int NWarps = blockDim.x / warpSize;
-    V = Lane < NWarps ? Partial[Lane] : 0.0f;
+    V = Lane < NWarps ? Partial[Lane] : 0.0f; HIPCPU_STEP();
     for (int Off = warpSize / 2; Off > 0; Off /= 2)
-      V += __shfl_down(V, Off);
+      V += __shfl_down(V, Off); HIPCPU_RECONVERGE(1);
     if (Lane == 0)
-      Out[blockIdx.x] = V;
-  }
+      Out[blockIdx.x] = V; HIPCPU_RECONVERGE(1);
+  } HIPCPU_RECONVERGE(0);
 }
 
 constexpr int Tile = 32, Rows = 8;
@@ -60,12 +64,12 @@ __global__ void transpose(const float *In, float *Out, int N) {
   __shared__ float T[Tile][Tile + 1];
   int X = blockIdx.x * Tile + threadIdx.x, Y = blockIdx.y * Tile + threadIdx.y;
   for (int J = 0; J < Tile; J += Rows)
-    T[threadIdx.y + J][threadIdx.x] = In[(Y + J) * N + X];
+    { HIPCPU_LOOP(); T[threadIdx.y + J][threadIdx.x] = In[(Y + J) * N + X]; } HIPCPU_RECONVERGE(0);
   __syncthreads();
   X = blockIdx.y * Tile + threadIdx.x;
   Y = blockIdx.x * Tile + threadIdx.y;
   for (int J = 0; J < Tile; J += Rows)
-    Out[(Y + J) * N + X] = T[threadIdx.x][threadIdx.y + J];
+    { HIPCPU_LOOP(); Out[(Y + J) * N + X] = T[threadIdx.x][threadIdx.y + J]; } HIPCPU_RECONVERGE(0);
 }
 
 double LastCpu = 0; // CPU seconds of the last timed call, all threads
@@ -94,10 +98,13 @@ int main() {
   for (int I = 0; I < M * M; ++I)
     A[I] = static_cast<float>(I);
   int Bad = 0;
-  std::printf("%-34s %6s %9s %9s %17s %s\n", "benchmark", "width", "wall s",
-              "cpu s", "throughput (wall)", "check");
-  for (int W : {32, 64}) {
+  std::printf("%-34s %6s %9s %9s %9s %17s %s\n", "benchmark", "width", "mode",
+              "wall s", "cpu s", "throughput (wall)", "check");
+  for (int W : {32, 64})
+  for (int Lockstep : {0, 1}) {
     hipcpu::setWarpSize(W);
+    hipcpu::setLockstep(Lockstep);
+    const char *Mode = Lockstep ? "lockstep" : "free";
     {
       std::vector<float> Part(N / 256);
       // Warm-up launch creates the fibers of each worker thread.
@@ -112,8 +119,8 @@ int main() {
         Sum += P;
       bool Ok = Sum == Exact;
       Bad += !Ok;
-      std::printf("%-34s %6d %9.3f %9.3f %9.1f Melem/s %s\n",
-                  "reduce 2^24, 1 elem/thread", W, S, LastCpu, N / S / 1e6,
+      std::printf("%-34s %6d %9s %9.3f %9.3f %9.1f Melem/s %s\n",
+                  "reduce 2^24, 1 elem/thread", W, Mode, S, LastCpu, N / S / 1e6,
                   Ok ? "ok" : "WRONG");
     }
     {
@@ -127,8 +134,8 @@ int main() {
         Sum += P;
       bool Ok = Sum == Exact;
       Bad += !Ok;
-      std::printf("%-34s %6d %9.3f %9.3f %9.1f Melem/s %s\n",
-                  "reduce 2^24, grid-stride 1024x256", W, S, LastCpu,
+      std::printf("%-34s %6d %9s %9.3f %9.3f %9.1f Melem/s %s\n",
+                  "reduce 2^24, grid-stride 1024x256", W, Mode, S, LastCpu,
                   N / S / 1e6, Ok ? "ok" : "WRONG");
     }
     {
@@ -144,8 +151,8 @@ int main() {
             break;
           }
       Bad += !Ok;
-      std::printf("%-34s %6d %9.3f %9.3f %9.1f MB/s    %s\n",
-                  "transpose 1024x1024 (32x8 tiles)", W, S, LastCpu,
+      std::printf("%-34s %6d %9s %9.3f %9.3f %9.1f MB/s    %s\n",
+                  "transpose 1024x1024 (32x8 tiles)", W, Mode, S, LastCpu,
                   2.0 * M * M * sizeof(float) / S / 1e6, Ok ? "ok" : "WRONG");
     }
   }

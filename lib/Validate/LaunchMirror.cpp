@@ -1,4 +1,5 @@
 #include "Validate/LaunchMirror.h"
+#include "Validate/SchedulingPoints.h"
 
 #include "Core/FileWriter.h"
 #include "Frontend/Frontend.h"
@@ -50,6 +51,45 @@ public:
         Ns = N->getName().str() + (Ns.empty() ? "" : "::" + Ns);
     std::lock_guard<std::mutex> G(Out.Lock);
     Out.DynamicShared.insert({Ns, VD->getName().str()});
+    return true;
+  }
+
+  /// Lockstep and progress points in device code (SchedulingPoints.h).
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (!FD->doesThisDeclarationHaveABody() || !FD->getBody() ||
+        !FD->getBody()->getBeginLoc().isFileID())
+      return true;
+    FileID FID = SM.getFileID(FD->getBody()->getBeginLoc());
+    OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
+    if (!FE)
+      return true;
+    std::string File = project::absolutePath(FE->getName());
+    if (!P.owns(File))
+      return true;
+    std::map<unsigned, std::string> Points; // in the order written
+    auto Owns = [&](const FunctionDecl &D) {
+      const Stmt *B = D.getBody();
+      if (!B || !B->getBeginLoc().isFileID() || D.isConstexpr())
+        return false;
+      OptionalFileEntryRef E =
+          SM.getFileEntryRefForID(SM.getFileID(B->getBeginLoc()));
+      return E && P.owns(project::absolutePath(E->getName()));
+    };
+    schedulingPoints(
+        *FD, Ctx,
+        [&](unsigned Offset, std::string Text) { Points[Offset] += Text; },
+        Owns);
+    if (Points.empty())
+      return true;
+    std::lock_guard<std::mutex> G(Out.Lock);
+    auto &ByOffset = Out.ByFile[File];
+    for (auto &[Offset, Text] : Points) {
+      // A header's function is seen by every TU that includes it, with the
+      // same points; an insertion where a launch starts goes before it.
+      auto [It, New] = ByOffset.try_emplace(Offset, LaunchEdit{Offset, 0, Text});
+      if (!New && !llvm::StringRef(It->second.Text).starts_with(Text))
+        It->second.Text = Text + It->second.Text;
+    }
     return true;
   }
 
@@ -111,7 +151,11 @@ public:
               Config[0] + "), dim3(" + Config[1] + "), " + Config[2] + ", " +
               Config[3] + (Args.empty() ? "" : ", " + Args) + ")";
     std::lock_guard<std::mutex> G(Out.Lock);
-    Out.ByFile[File][B] = std::move(Ed);
+    auto [It, New] = Out.ByFile[File].try_emplace(B, Ed);
+    if (!New) // a scheduling point inserted here stays before the launch
+      It->second = LaunchEdit{B, Ed.Length,
+                              It->second.Length ? Ed.Text
+                                                : It->second.Text + Ed.Text};
     return true;
   }
 

@@ -129,6 +129,8 @@ RunOutcome runUnit(const Session &S, const Build &Bd, int W,
                    bool NonZeroFails, std::vector<std::string> ExtraEnv) {
   RunOutcome O;
   std::vector<std::string> Env = Bd.B->runEnvironment(W);
+  if (Bd.B->onHipcpu())
+    Env.push_back(S.Opts.Lockstep ? "HIPCPU_LOCKSTEP=1" : "HIPCPU_LOCKSTEP=0");
   Env.insert(Env.end(), ExtraEnv.begin(), ExtraEnv.end());
   O.Proc = runProcess(Args, Env, Log, S.Opts.TimeoutSeconds, Stdout);
   const ProcResult &P = O.Proc;

@@ -33,6 +33,9 @@ struct ValidateOptions {
   std::string CudaPath;
   /// Run the lint checks on failing kernels of the port.
   bool LintFailures = true;
+  /// runtime/hipcpu runs the lanes of a wave in lockstep (HIPCPU_LOCKSTEP=1;
+  /// the CPU build writes the scheduling points either way).
+  bool Lockstep = true;
   /// Kernel mode: take launch shapes and buffer sizes from a run of the
   /// original program where it has a main().
   bool InputsFromProgram = true;

@@ -92,6 +92,12 @@ cl::opt<bool> OnceOpt("reference-once",
                       cl::desc("Run the reference once (no check for "
                                "non-determinism)"),
                       cl::sub(ValidateCmd));
+cl::opt<bool> FreeRunningOpt(
+    "free-running",
+    cl::desc("runtime/hipcpu: lanes run freely between collectives and "
+             "barriers instead of in lockstep (faster; code that relies on "
+             "implicit warp synchrony then fails as it would not on a GPU)"),
+    cl::sub(ValidateCmd));
 cl::opt<bool> UncheckedOpt("unchecked",
                            cl::desc("Program mode: no guard pages around "
                                     "device buffers"),
@@ -175,6 +181,7 @@ int runValidate() {
   O.ExtraClangArgs = cli::ExtraClangArgs;
   O.CudaPath = CudaPathOpt;
   O.LintFailures = !NoLintOpt;
+  O.Lockstep = !FreeRunningOpt;
   O.Main = MainOpt;
 
   if (ProgramOpt) {

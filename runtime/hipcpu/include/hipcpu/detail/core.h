@@ -71,6 +71,9 @@ void setChecked(bool On);
 bool isChecked();
 /// Silences the stderr copy of diagnostics (also HIPCPU_QUIET=1).
 void setQuiet(bool On);
+/// Lockstep mode for later launches: 1 on, 0 off, -1 back to the default
+/// (HIPCPU_LOCKSTEP=1 turns it on; hipport validate does).
+void setLockstep(int On);
 
 } // namespace hipcpu
 
@@ -184,7 +187,29 @@ int launch(const char *Name, dim3 Grid, dim3 Block, std::size_t SharedBytes,
 
 [[noreturn]] void trap(const char *What, const char *File, int Line);
 
+/// Scheduling points, written into device code by hipport validate's CPU
+/// build (docs/hipcpu.md, "Lockstep mode and forward progress"). In
+/// lockstep mode a step hands over to the next lane of the warp and a
+/// reconvergence point (after a branch or loop, at nesting depth Depth)
+/// waits for the warp's other lanes; in both modes every 1024th loop
+/// back-edge lets another lane run and watches the launch's progress.
+extern bool LockstepOn;
+extern __thread unsigned LoopTicks;
+void stepPoint();
+void reconvergePoint(int Depth);
+void progressPoint(const char *File, int Line);
+
 } // namespace hipcpu::detail
+
+#define HIPCPU_STEP()                                                          \
+  (::hipcpu::detail::LockstepOn ? ::hipcpu::detail::stepPoint() : (void)0)
+#define HIPCPU_RECONVERGE(Depth)                                               \
+  (::hipcpu::detail::LockstepOn ? ::hipcpu::detail::reconvergePoint(Depth)    \
+                                : (void)0)
+#define HIPCPU_LOOP()                                                          \
+  (HIPCPU_STEP(), (++::hipcpu::detail::LoopTicks & 1023u)                      \
+                      ? (void)0                                                \
+                      : ::hipcpu::detail::progressPoint(__FILE__, __LINE__))
 
 /// A run-time value, as in ROCm 7 (not usable in constant expressions): the
 /// width of the running launch. A variable rather than a macro, so that
