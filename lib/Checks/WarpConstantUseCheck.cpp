@@ -139,14 +139,13 @@ void WarpConstantUseCheck::callArgs(const CallExpr *Call, const FunctionDecl *F,
 /// `lane < n ? s[lane] : 0`): the access is guarded.
 static bool guarded(const Stmt *S, const Expr *Index, ASTContext &C) {
   std::string Idx = sourceText(Index->getSourceRange(), C);
-  // The index itself, or the thread index it is computed from
-  // (`threadIdx.x < n ? s[lane] : 0`), compared with a bound.
+  // The index itself compared with a bound. A bound on threadIdx is not
+  // one: `if (threadIdx.x < n) s[lane]` still overruns at 64 lanes.
   auto Bounds = [&](const Expr *Cond) {
     if (!Cond)
       return false;
     std::string T = sourceText(Cond->getSourceRange(), C);
-    return (T.find(Idx) != std::string::npos ||
-            T.find("threadIdx") != std::string::npos) &&
+    return T.find(Idx) != std::string::npos &&
            (T.find('<') != std::string::npos || T.find('>') != std::string::npos);
   };
   const Stmt *Child = S;

@@ -69,8 +69,7 @@ __global__ void negatives(int *out) {
   out[3] = lane < 32 ? sums[lane] : 0;
   // A lane of a 32-wide tile fits.
   out[4] = sums[threadIdx.x % 32];
-  // Sized with warpSize (one slot per warp) and read under a bound on the
-  // thread index.
+  // Sized with warpSize (one slot per warp).
   __shared__ int slots[1024 / warpSize];
   out[5] = threadIdx.x < blockDim.x / warpSize ? slots[lane] : 0;
   slots[lane] = v;
