@@ -400,9 +400,11 @@ bool recoveredBefore(const std::string &TU) {
   return memo().count(TU);
 }
 
+// Opt-in: on real code it found nothing the token scan missed (held-out
+// recall 0.257 either way) and cost lint a third more CPU on cuda-samples.
 bool recoveryEnabled() {
   const char *E = std::getenv("HIPPORT_RECOVERY");
-  return !E || llvm::StringRef(E) != "off";
+  return E && llvm::StringRef(E) == "on";
 }
 
 TUOutcome recoverParse(const std::string &TU, const TUOutcome *First,

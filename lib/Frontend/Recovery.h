@@ -81,7 +81,7 @@ TUOutcome recoverParse(const std::string &TU, const TUOutcome *First,
 /// first pass starts from them).
 bool recoveredBefore(const std::string &TU);
 
-/// False when HIPPORT_RECOVERY is "off" (for comparing with and without).
+/// True when HIPPORT_RECOVERY is "on": the recovery parse is opt-in.
 bool recoveryEnabled();
 
 constexpr unsigned MaxRecoveryParses = 3;
