@@ -188,6 +188,74 @@ static llvm::Error readProjectFiles(const project::Project &P,
   return llvm::Error::success();
 }
 
+/// The AST pass, one parse per TU: edits, shims and findings into Facts,
+/// and per file the project names every TU that saw it declares.
+static void runAstPass(const project::Project &P, const rules::RuleSet &Rules,
+                       const PortOptions &Opts, PortResult &R, AstFacts &Facts,
+                       std::map<std::string, std::set<std::string>> &DeclaredFor) {
+  std::map<std::string, std::set<std::string>> DeclaredHere;
+  R.UsedAst = true;
+  frontend::ParseOptions PO;
+  PO.Jobs = Opts.Jobs;
+  PO.Verb = "port";
+  // The text readProjectFiles read is what clang parses: a big file held once.
+  std::map<std::string, const std::string *> Texts;
+  for (const PortedFile &PF : R.Files)
+    Texts[PF.Source->Path] = &PF.Original;
+  PO.Contents = [&](const std::string &TU) -> const std::string * {
+    auto It = Texts.find(TU);
+    return It == Texts.end() ? nullptr : It->second;
+  };
+  // Each TU collects into facts of its own, merged after the parses.
+  std::vector<std::unique_ptr<AstFacts>> PerTU;
+  std::mutex PerTULock;
+  auto SafeFactory = [&](const std::string &TU)
+      -> std::unique_ptr<clang::FrontendAction> {
+    std::lock_guard<std::mutex> G(PerTULock);
+    PerTU.push_back(std::make_unique<AstFacts>());
+    return makeAstRenameAction(P, Rules, Opts, *PerTU.back());
+  };
+  R.Outcomes = frontend::parseAll(P, P.translationUnits(), SafeFactory, PO);
+  // Moved, not copied, and each TU's facts freed once merged: on a big
+  // file the edits are the largest thing the port holds besides the text.
+  for (auto &F : PerTU) {
+    for (auto &[File, Edits] : F->Edits) {
+      std::deque<Edit> &To = Facts.Edits[File];
+      if (To.empty())
+        To = std::move(Edits);
+      else
+        To.insert(To.end(), std::make_move_iterator(Edits.begin()),
+                  std::make_move_iterator(Edits.end()));
+    }
+    Facts.UserDeclared.insert(F->UserDeclared.begin(), F->UserDeclared.end());
+    // Every TU that sees a file must declare the name for it to stay
+    // there: a shared header follows the majority use, not one sample's
+    // shim.
+    for (const std::string &File : F->Files) {
+      auto [It, New] = DeclaredFor.try_emplace(File, F->UserDeclared);
+      if (New)
+        continue;
+      std::set<std::string> Both;
+      std::set_intersection(It->second.begin(), It->second.end(),
+                            F->UserDeclared.begin(), F->UserDeclared.end(),
+                            std::inserter(Both, Both.end()));
+      It->second = std::move(Both);
+    }
+    for (const auto &[File, Names] : F->DeclaredIn)
+      DeclaredHere[File].insert(Names.begin(), Names.end());
+    for (const auto &[File, Shims] : F->Shims)
+      Facts.Shims[File].insert(Shims.begin(), Shims.end());
+    Facts.Findings.insert(Facts.Findings.end(),
+                          std::make_move_iterator(F->Findings.begin()),
+                          std::make_move_iterator(F->Findings.end()));
+    F.reset();
+  }
+  for (auto &[File, Names] : DeclaredHere)
+    DeclaredFor[File].insert(Names.begin(), Names.end());
+  for (const frontend::TUOutcome &O : R.Outcomes)
+    addParseErrorFindings(P, O, Opts.VerboseDiagnostics, R.Findings);
+}
+
 llvm::Expected<PortResult> portProject(const project::Project &P,
                                        const rules::RuleSet &Rules,
                                        const PortOptions &Opts) {
@@ -208,72 +276,11 @@ llvm::Expected<PortResult> portProject(const project::Project &P,
   if (llvm::Error E = readProjectFiles(P, Opts, R))
     return std::move(E);
 
-  // AST pass, one parse per TU.
   AstFacts Facts;
   // The project's own names, per file: those of the TUs that saw it.
-  std::map<std::string, std::set<std::string>> DeclaredFor, DeclaredHere;
-  if (P.hasCuda()) {
-    R.UsedAst = true;
-    frontend::ParseOptions PO;
-    PO.Jobs = Opts.Jobs;
-    PO.Verb = "port";
-    // The text read above is what clang parses: a big file held once.
-    std::map<std::string, const std::string *> Texts;
-    for (const PortedFile &PF : R.Files)
-      Texts[PF.Source->Path] = &PF.Original;
-    PO.Contents = [&](const std::string &TU) -> const std::string * {
-      auto It = Texts.find(TU);
-      return It == Texts.end() ? nullptr : It->second;
-    };
-    // Each TU collects into facts of its own, merged after the parses.
-    std::vector<std::unique_ptr<AstFacts>> PerTU;
-    std::mutex PerTULock;
-    auto SafeFactory = [&](const std::string &TU)
-        -> std::unique_ptr<clang::FrontendAction> {
-      std::lock_guard<std::mutex> G(PerTULock);
-      PerTU.push_back(std::make_unique<AstFacts>());
-      return makeAstRenameAction(P, Rules, Opts, *PerTU.back());
-    };
-    R.Outcomes = frontend::parseAll(P, P.translationUnits(), SafeFactory, PO);
-    // Moved, not copied, and each TU's facts freed once merged: on a big
-    // file the edits are the largest thing the port holds besides the text.
-    for (auto &F : PerTU) {
-      for (auto &[File, Edits] : F->Edits) {
-        std::deque<Edit> &To = Facts.Edits[File];
-        if (To.empty())
-          To = std::move(Edits);
-        else
-          To.insert(To.end(), std::make_move_iterator(Edits.begin()),
-                    std::make_move_iterator(Edits.end()));
-      }
-      Facts.UserDeclared.insert(F->UserDeclared.begin(), F->UserDeclared.end());
-      // Every TU that sees a file must declare the name for it to stay
-      // there: a shared header follows the majority use, not one sample's
-      // shim.
-      for (const std::string &File : F->Files) {
-        auto [It, New] = DeclaredFor.try_emplace(File, F->UserDeclared);
-        if (New)
-          continue;
-        std::set<std::string> Both;
-        std::set_intersection(It->second.begin(), It->second.end(),
-                              F->UserDeclared.begin(), F->UserDeclared.end(),
-                              std::inserter(Both, Both.end()));
-        It->second = std::move(Both);
-      }
-      for (const auto &[File, Names] : F->DeclaredIn)
-        DeclaredHere[File].insert(Names.begin(), Names.end());
-      for (const auto &[File, Shims] : F->Shims)
-        Facts.Shims[File].insert(Shims.begin(), Shims.end());
-      Facts.Findings.insert(Facts.Findings.end(),
-                            std::make_move_iterator(F->Findings.begin()),
-                            std::make_move_iterator(F->Findings.end()));
-      F.reset();
-    }
-    for (auto &[File, Names] : DeclaredHere)
-      DeclaredFor[File].insert(Names.begin(), Names.end());
-    for (const frontend::TUOutcome &O : R.Outcomes)
-      addParseErrorFindings(P, O, Opts.VerboseDiagnostics, R.Findings);
-  }
+  std::map<std::string, std::set<std::string>> DeclaredFor;
+  if (P.hasCuda())
+    runAstPass(P, Rules, Opts, R, Facts, DeclaredFor);
 
   // Token pass over every source file, merged with the AST's edits.
   TokenRenamer Tokens(Rules, Opts);
