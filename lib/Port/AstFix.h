@@ -1,6 +1,8 @@
 //===- AstFix.h - fix-ups the AST pass makes beyond renaming ---*- C++ -*-===//
 #pragma once
 
+#include "Core/FileWriter.h"
+#include "Core/Json.h"
 #include "Core/Paths.h"
 #include "Port/PortTypes.h"
 
@@ -111,6 +113,24 @@ llvm::Expected<const std::vector<MemberFix> *> memberFixes();
 /// cudaDeviceProp::uuid), rewritten from the AST for targets older than
 /// the release that has them.
 void fixMembers(clang::ASTContext &Ctx, FixContext &C);
+
+/// "File:At: Msg", a fix-up table's content error (At: a JSON pointer).
+inline llvm::Error tableError(const std::string &File, const std::string &At,
+                              const std::string &Msg) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s:%s: %s",
+                                 File.c_str(), At.c_str(), Msg.c_str());
+}
+
+/// A fix-up table's JSON; syntax errors with line and column.
+inline llvm::Expected<nlohmann::json> readTableJson(const std::string &File) {
+  auto Text = core::readFile(File);
+  if (!Text)
+    return Text.takeError();
+  nlohmann::json J;
+  if (llvm::Error E = core::parseJson(File, *Text, J))
+    return std::move(E);
+  return J;
+}
 
 /// A table under rules/ read once per process, the first time a pass asks:
 /// each fix-up keeps one as a static, so a bad file is one error per run.

@@ -30,19 +30,11 @@ using namespace clang;
 
 namespace hipport::port {
 
-static llvm::Error tableError(const std::string &File, const std::string &At,
-                              const std::string &Msg) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s:%s: %s",
-                                 File.c_str(), At.c_str(), Msg.c_str());
-}
-
 static llvm::Expected<CallFixTable> readCallFixes(const std::string &File) {
-  auto Text = core::readFile(File);
-  if (!Text)
-    return Text.takeError();
-  nlohmann::json J;
-  if (llvm::Error E = core::parseJson(File, *Text, J))
-    return std::move(E);
+  auto Read = readTableJson(File);
+  if (!Read)
+    return Read.takeError();
+  nlohmann::json &J = *Read;
   if (!J.is_object() || !J.contains("min_max") || !J["min_max"].is_array() ||
       !J.contains("default_args") || !J["default_args"].is_array())
     return tableError(File, "",

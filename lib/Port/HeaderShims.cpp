@@ -33,21 +33,13 @@ const HeaderShim *headerShim(llvm::StringRef CudaHeader) {
   return It == Shims.end() ? nullptr : &It->second;
 }
 
-static llvm::Error shimError(const std::string &File, const std::string &At,
-                             const std::string &Msg) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s:%s: %s",
-                                 File.c_str(), At.c_str(), Msg.c_str());
-}
-
 static llvm::Expected<NameShimTable> readNameShims(const std::string &File) {
-  auto Text = core::readFile(File);
-  if (!Text)
-    return Text.takeError();
-  nlohmann::json J;
-  if (llvm::Error E = core::parseJson(File, *Text, J))
-    return std::move(E);
+  auto Read = readTableJson(File);
+  if (!Read)
+    return Read.takeError();
+  nlohmann::json &J = *Read;
   if (!J.is_object() || !J.contains("shims") || !J["shims"].is_array())
-    return shimError(File, "", "expected an object with a 'shims' array");
+    return tableError(File, "", "expected an object with a 'shims' array");
   NameShimTable T;
   for (size_t I = 0; I < J["shims"].size(); ++I) {
     const nlohmann::json &E = J["shims"][I];
@@ -56,27 +48,27 @@ static llvm::Expected<NameShimTable> readNameShims(const std::string &File) {
         !E["file"].is_string() || !E.contains("rewrite") ||
         !E["rewrite"].is_string() || !E.contains("names") ||
         !E["names"].is_object())
-      return shimError(File, At,
+      return tableError(File, At,
                        "needs exactly 'file', 'rewrite' (strings) and 'names' "
                        "(an object of CUDA name -> stand-in)");
     std::string ShimFile = E["file"];
     auto Body = core::readFile(core::rulesDirectory() + "/port/" + ShimFile);
     if (!Body)
-      return shimError(File, At + "/file", llvm::toString(Body.takeError()));
+      return tableError(File, At + "/file", llvm::toString(Body.takeError()));
     T.Shims.push_back({ShimFile, E["rewrite"], std::move(*Body)});
     for (auto &[Cuda, Hip] : E["names"].items()) {
       if (!Hip.is_string())
-        return shimError(File, At + "/names/" + Cuda, "expected a string");
+        return tableError(File, At + "/names/" + Cuda, "expected a string");
       if (!T.Names.try_emplace(Cuda, Hip, T.Shims.size() - 1).second)
-        return shimError(File, At + "/names/" + Cuda, "listed twice");
+        return tableError(File, At + "/names/" + Cuda, "listed twice");
     }
   }
   if (J.contains("warnings")) {
     if (!J["warnings"].is_object())
-      return shimError(File, "/warnings", "expected an object");
+      return tableError(File, "/warnings", "expected an object");
     for (auto &[Cuda, Why] : J["warnings"].items()) {
       if (!Why.is_string() || !T.Names.count(Cuda))
-        return shimError(File, "/warnings/" + Cuda,
+        return tableError(File, "/warnings/" + Cuda,
                          "expected a string, for a name a shim lists");
       T.Warnings[Cuda] = Why;
     }

@@ -33,38 +33,29 @@ using namespace clang;
 
 namespace hipport::port {
 
-static llvm::Error memberTableError(const std::string &File,
-                                    const std::string &At,
-                                    const std::string &Msg) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s:%s: %s",
-                                 File.c_str(), At.c_str(), Msg.c_str());
-}
-
 static llvm::Expected<std::vector<MemberFix>>
 readMemberFixes(const std::string &File) {
-  auto Text = core::readFile(File);
-  if (!Text)
-    return Text.takeError();
-  nlohmann::json J;
-  if (llvm::Error E = core::parseJson(File, *Text, J))
-    return std::move(E);
+  auto Read = readTableJson(File);
+  if (!Read)
+    return Read.takeError();
+  nlohmann::json &J = *Read;
   if (!J.is_object() || !J.contains("members") || !J["members"].is_array())
-    return memberTableError(File, "", "expected an object with a 'members' array");
+    return tableError(File, "", "expected an object with a 'members' array");
   std::vector<MemberFix> Out;
   for (size_t I = 0; I < J["members"].size(); ++I) {
     const nlohmann::json &E = J["members"][I];
     std::string At = "/members/" + std::to_string(I);
     if (!E.is_object())
-      return memberTableError(File, At, "expected an object");
+      return tableError(File, At, "expected an object");
     for (auto &[K, V] : E.items())
       if ((K != "cuda" && K != "class" && K != "hip_since" && K != "rewrite" &&
            K != "shim") ||
           !V.is_string())
-        return memberTableError(File, At + "/" + K,
+        return tableError(File, At + "/" + K,
                                 "unknown key, or not a string");
     if (!E.contains("cuda") || !E.contains("class") ||
         !E.contains("hip_since") || !E.contains("rewrite"))
-      return memberTableError(File, At,
+      return tableError(File, At,
                               "needs 'cuda', 'class', 'hip_since', 'rewrite'");
     MemberFix F;
     F.Cuda = E["cuda"];
@@ -74,12 +65,12 @@ readMemberFixes(const std::string &File) {
       F.Shim = E["shim"];
     auto Since = rules::RocmVersion::parse(E["hip_since"]);
     if (!Since)
-      return memberTableError(File, At + "/hip_since", "expected a version X.Y");
+      return tableError(File, At + "/hip_since", "expected a version X.Y");
     F.HipSince = *Since;
     if (F.Cuda != "meta_group_rank" && F.Cuda != "meta_group_size" &&
         F.Cuda != "uuid" && F.Cuda != "persistingL2CacheMaxSize" &&
         F.Cuda != "accessPolicyMaxWindowSize")
-      return memberTableError(File, At + "/cuda",
+      return tableError(File, At + "/cuda",
                               "no rewrite known for this member");
     Out.push_back(std::move(F));
   }

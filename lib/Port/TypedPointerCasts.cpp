@@ -28,20 +28,12 @@ using namespace clang;
 
 namespace hipport::port {
 
-static llvm::Error tableError(const std::string &File, const std::string &At,
-                              const std::string &Msg) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s:%s: %s",
-                                 File.c_str(), At.c_str(), Msg.c_str());
-}
-
 static llvm::Expected<std::vector<CxxOverload>>
 readOverloads(const std::string &File) {
-  auto Text = core::readFile(File);
-  if (!Text)
-    return Text.takeError();
-  nlohmann::json J;
-  if (llvm::Error E = core::parseJson(File, *Text, J))
-    return std::move(E);
+  auto Read = readTableJson(File);
+  if (!Read)
+    return Read.takeError();
+  nlohmann::json &J = *Read;
   if (!J.is_object() || !J.contains("overloads") ||
       !J["overloads"].is_array())
     return tableError(File, "", "expected an object with an 'overloads' array");
