@@ -231,18 +231,7 @@ bool loopControlIsLocal(const Stmt &Loop) {
 /// collective each time needs no loop point: the collective keeps the
 /// warp's lanes together and lets the others run.
 bool loopSelfSynchronizes(const Stmt &Loop, const Stmt *Body) {
-  const Stmt *Cond = nullptr, *Inc = nullptr;
-  if (const auto *F = dyn_cast<ForStmt>(&Loop)) {
-    Cond = F->getCond();
-    Inc = F->getInc();
-  } else if (const auto *W = dyn_cast<WhileStmt>(&Loop)) {
-    Cond = W->getCond();
-  } else if (const auto *D = dyn_cast<DoStmt>(&Loop)) {
-    Cond = D->getCond();
-  } else {
-    return false;
-  }
-  if ((Cond && touchesMemory(*Cond)) || (Inc && touchesMemory(*Inc)))
+  if (!loopControlIsLocal(Loop))
     return false;
   // Only a collective every iteration executes: one at the body's top level.
   const auto *C = dyn_cast_or_null<CompoundStmt>(Body);
