@@ -989,10 +989,13 @@ void progressPoint(const char *File, int Line) {
   Lane &Me = static_cast<Lane &>(*CurThread);
   Me.LoopFile = File;
   Me.LoopLine = Line;
+  // Read before the switch: the lanes run meanwhile advance the same
+  // per-thread count, and in lockstep they may never leave it at a multiple.
+  bool Watch = (LoopTicks & ((1u << 16) - 1)) == 0;
   int N = findReady(W, Me.Index + 1);
   if (N >= 0 && N != static_cast<int>(Me.Index))
     switchTo(W, Me, N);
-  if (LoopTicks & ((1u << 16) - 1))
+  if (!Watch)
     return;
   // Every 64 Ki back-edges of this OS thread: has the launch progressed?
   LaunchInfo &L = *W.L;
