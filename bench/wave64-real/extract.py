@@ -12,7 +12,12 @@ outside every repository,
   CORPUS_ROOT/<project>/<commit>/before/<path>   file at the commit's parent
   CORPUS_ROOT/<project>/<commit>/after/<path>    file at the commit
   CORPUS_ROOT/<project>/<commit>/ctx/<path>      headers of the touched files'
-                                                 folders at the parent (for -I)
+                                                 folders at the parent (for -I),
+                                                 and of every folder a `ctx=DIR`
+                                                 field of the commit's line names
+                                                 (recursively: the project's own
+                                                 headers that its sources include
+                                                 from the repository root)
   CORPUS_ROOT/<project>/<commit>/drivers.txt     untouched TUs of those folders
                                                  that include a touched header,
                                                  copied into before/ and after/
@@ -50,7 +55,8 @@ def read_commits(path):
             continue
         f = line.split()
         rows.append({'project': f[0], 'repo': f[1], 'commit': f[2],
-                     'exclude': f[3:]})
+                     'exclude': [x for x in f[3:] if not x.startswith('ctx=')],
+                     'ctx': [x[4:] for x in f[3:] if x.startswith('ctx=')]})
     return rows
 
 
@@ -147,6 +153,10 @@ def main():
                     write_blob(repo, parent, p, os.path.join(base, 'ctx', p))
                 elif p.endswith(TU_EXT) and p not in names:
                     drivers.append(p)
+        for d in row['ctx']:
+            for p in git(repo, 'ls-tree', '-r', '--name-only', parent, d).split('\n'):
+                if p.endswith(HDR_EXT) and p not in names:
+                    write_blob(repo, parent, p, os.path.join(base, 'ctx', p))
         # A header is linted only through a TU that includes it: take the
         # project's own TUs of the same folder that include a touched header.
         hdrs = [os.path.basename(n) for n in names if n.endswith(HDR_EXT)]

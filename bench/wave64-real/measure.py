@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Measure `hipport lint` on the wave64-real corpus (held-out half first).
+"""Measure `hipport lint` on the wave64-real corpus (unseen held-out set first).
 
 Usage:
   measure.py CORPUS HIPPORT [--labels labels.json] [--clean clean.json]
@@ -14,7 +14,9 @@ reached through a one-line driver `.cu` of ours that includes it (written in
 a temporary copy, never in CORPUS). The project's HIP build macros
 (BUILD_DEFINES, e.g. -DUSE_ROCM) are passed after `--` unless --no-build-defines.
 
-Figures, per project, per half and for all:
+Figures, per project, per half and for all; the halves in HALVES order
+(heldout-2, the unseen set, first; then the round-3 held-out half, which has
+been analysed miss by miss; then tuning), each one that labels.json holds:
   recall     bug-site hunks (labels.json `bug_site`) with a finding of a width
              check (`wave64-*`) at or above --min-severity within 2 lines of
              the hunk's before-lines
@@ -53,7 +55,18 @@ BUILD_DEFINES = {
     'ggml': ['-DGGML_USE_HIP'],
     'hypre': ['-DHYPRE_USING_HIP', '-DHYPRE_USING_GPU'],
     'mamba': ['-DUSE_ROCM', '-DROCM_WARP_SIZE=64'],  # setup.py's, for a wave64 target
+    'faiss': ['-DUSE_ROCM'],
+    'vllm': ['-DUSE_ROCM'],
+    'gsplat': ['-DUSE_ROCM'],
+    'kokkos': ['-DKOKKOS_ENABLE_HIP'],
+    'quda': ['-DQUDA_TARGET_HIP'],
 }
+# (labels.json half, heading), in print order. A half of labels.json that is
+# not listed here is printed after these, under its own name.
+HALVES = [('heldout-2', 'heldout-2 set (unseen: made 2026-12-01 17:10 UTC, '
+                        'before any check was written against it)'),
+          ('heldout', 'heldout half (seen in round 3)'),
+          ('tuning', 'tuning half')]
 
 
 def is_width_check(check_id):
@@ -121,7 +134,11 @@ def run_lint(hipport, tree, files, inc_rel, jobs, defines=(), ctx=None, laid=Tru
         dirs = sorted({os.path.dirname(os.path.join(root, r)) for r in files})
         cmd = [hipport, 'lint', root, '--format', 'json', '--fail-on', 'never',
                '-j', str(jobs), '--']
-        cmd += ['-I' + d for d in dirs] + ['-I' + d for d in inc_dirs] + list(defines)
+        # The repository root last: includes written from it (<faiss/gpu/...>)
+        # resolve against the tree and the headers laid over it, as in a checkout.
+        top = root if laid else ctx
+        cmd += ['-I' + d for d in dirs] + ['-I' + d for d in inc_dirs] + ['-I' + top]
+        cmd += list(defines)
         p = subprocess.run(cmd, capture_output=True, text=True)
         try:
             out = json.loads(p.stdout)
@@ -358,8 +375,11 @@ def main():
           f'{NEAR} lines of a bug-site hunk\'s before-lines; grep: {GREP_RE.pattern}')
     per_proj = measure_corpus(a, labels, a.dump)
     total = Tally()
-    for half in ('heldout', 'tuning'):
-        print(f'\n## {half} half')
+    present = {h for h, _ in per_proj}
+    order = [(h, t) for h, t in HALVES if h in present]
+    order += [(h, f'{h} half') for h in sorted(present - {h for h, _ in HALVES})]
+    for half, title in order:
+        print(f'\n## {title}')
         ht = Tally()
         for (h, proj), t in per_proj.items():
             if h == half:
@@ -377,7 +397,7 @@ def main():
                       f"{f['message'][:90]}")
         total.add(ht)
     todo = [f for t in per_proj.values() for f in t.far if f['verdict'] is None]
-    print('\n## both halves')
+    print('\n## all halves')
     print(fmt('[all]', total))
     res = measure_clean(a, clean, a.dump)
     for half in ('heldout', 'tuning'):
