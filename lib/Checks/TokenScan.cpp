@@ -1,5 +1,7 @@
 #include "Checks/TokenScan.h"
 #include "Checks/CudaPatterns.h"
+#include "Checks/TokenText.h"
+#include "Checks/TokenWidthFlow.h"
 
 #include "clang/Basic/LangOptions.h"
 #include "clang/Lex/Lexer.h"
@@ -14,62 +16,11 @@ namespace hipport::checks {
 
 namespace {
 
-struct Tok {
-  tok::TokenKind Kind;
-  llvm::StringRef Text;
-  unsigned Offset;
-  bool LineStart = false;
-};
-
-std::vector<Tok> lexAll(llvm::StringRef Text) {
-  LangOptions LO;
-  LO.CPlusPlus = LO.CPlusPlus11 = LO.CPlusPlus17 = true;
-  Lexer L(SourceLocation::getFromRawEncoding(1), LO, Text.begin(),
-          Text.begin(), Text.end());
-  std::vector<Tok> Out;
-  Token T;
-  while (!L.LexFromRawLexer(T)) {
-    unsigned Off = T.getLocation().getRawEncoding() - 1;
-    Out.push_back({T.getKind(), Text.substr(Off, T.getLength()), Off,
-                   T.isAtStartOfLine()});
-  }
-  if (T.isNot(tok::eof)) {
-    unsigned Off = T.getLocation().getRawEncoding() - 1;
-    Out.push_back({T.getKind(), Text.substr(Off, T.getLength()), Off});
-  }
-  return Out;
-}
-
 bool isFullMask(llvm::StringRef S) {
   std::string L = S.lower();
   while (!L.empty() && (L.back() == 'u' || L.back() == 'l'))
     L.pop_back();
   return L == "0xffffffff";
-}
-
-/// The top-level arguments of the call whose '(' is at Open, as token index
-/// ranges [begin, end).
-std::vector<std::pair<size_t, size_t>> callArgs(const std::vector<Tok> &T,
-                                                size_t Open) {
-  std::vector<std::pair<size_t, size_t>> Args;
-  int Depth = 0;
-  size_t Begin = Open + 1;
-  for (size_t I = Open; I < T.size(); ++I) {
-    tok::TokenKind K = T[I].Kind;
-    if (K == tok::l_paren || K == tok::l_square || K == tok::l_brace)
-      ++Depth;
-    else if (K == tok::r_paren || K == tok::r_square || K == tok::r_brace) {
-      if (--Depth == 0) {
-        if (I > Begin)
-          Args.push_back({Begin, I});
-        return Args;
-      }
-    } else if (K == tok::comma && Depth == 1) {
-      Args.push_back({Begin, I});
-      Begin = I + 1;
-    }
-  }
-  return {};
 }
 
 /// The index of the width argument of a shuffle: the intrinsics, and
@@ -146,19 +97,6 @@ void shuffleTokens(const std::vector<Tok> &T, size_t I,
                     "lanes; pass the width explicitly or compute lanes from "
                     "warpSize",
                     T[I].Text));
-}
-
-/// True for the tokens of preprocessor directives (a `#` at the start of a
-/// line up to the next line that is not a continuation).
-std::vector<bool> directiveTokens(const std::vector<Tok> &T) {
-  std::vector<bool> In(T.size());
-  bool Directive = false;
-  for (size_t I = 0; I < T.size(); ++I) {
-    if (T[I].LineStart)
-      Directive = T[I].Kind == tok::hash;
-    In[I] = Directive;
-  }
-  return In;
 }
 
 enum class Body { None, Host, Device };
@@ -304,7 +242,8 @@ static void hostWidthReads(
 
 std::vector<core::Finding> scanTokens(const std::string &File,
                                       llvm::StringRef Text,
-                                      const std::set<std::string> &Macros) {
+                                      const std::set<std::string> &Macros,
+                                      llvm::StringRef Why) {
   std::vector<core::Finding> Out;
   auto Add = [&](const char *Id, core::Severity Level, const Tok &At,
                  const std::string &Msg) {
@@ -312,7 +251,7 @@ std::vector<core::Finding> scanTokens(const std::string &File,
     F.CheckId = Id;
     F.Level = Level;
     F.Range = {File, At.Offset, unsigned(At.Text.size())};
-    F.Message = Msg + " (seen in the text: this file did not parse)";
+    F.Message = fmt::format("{} (seen in the text: {})", Msg, Why);
     Out.push_back(std::move(F));
   };
   std::vector<Tok> T = lexAll(Text);
@@ -370,6 +309,7 @@ std::vector<core::Finding> scanTokens(const std::string &File,
         LaunchArgs(Args[A].first, Args[A].second);
     }
   }
+  widthFlowTokens(T, Add);
   bool LaneMath32 = hasLaneMath32(T);
   std::vector<bool> Directive = directiveTokens(T);
   for (size_t I = 0; I < T.size(); ++I) {

@@ -136,17 +136,24 @@ void WarpConstantUseCheck::callArgs(const CallExpr *Call, const FunctionDecl *F,
 }
 
 /// True when a condition around S bounds Index (`if (lane < n) s[lane]`,
-/// `lane < n ? s[lane] : 0`): the access is guarded.
-static bool guarded(const Stmt *S, const Expr *Index, ASTContext &C) {
+/// `lane < n ? s[lane] : 0`): the access is guarded. With WarpCount (an
+/// array of one slot per warp, sized with warpSize), a thread index below a
+/// warp count also bounds it (`threadIdx.x < blockDim.x / warpSize ?
+/// s[lane] : 0`: the lane is the thread index there).
+static bool guarded(const Stmt *S, const Expr *Index, bool WarpCount,
+                    ASTContext &C) {
   std::string Idx = sourceText(Index->getSourceRange(), C);
-  // The index itself compared with a bound. A bound on threadIdx is not
-  // one: `if (threadIdx.x < n) s[lane]` still overruns at 64 lanes.
+  // The index itself compared with a bound. Any other bound on threadIdx is
+  // not one: `if (threadIdx.x < n) s[lane]` still overruns at 64 lanes.
   auto Bounds = [&](const Expr *Cond) {
     if (!Cond)
       return false;
     std::string T = sourceText(Cond->getSourceRange(), C);
-    return T.find(Idx) != std::string::npos &&
-           (T.find('<') != std::string::npos || T.find('>') != std::string::npos);
+    if (T.find('<') == std::string::npos && T.find('>') == std::string::npos)
+      return false;
+    return T.find(Idx) != std::string::npos ||
+           (WarpCount && T.find("threadIdx") != std::string::npos &&
+            findWarpSizeRef(Cond, C));
   };
   const Stmt *Child = S;
   for (unsigned Depth = 0; Depth < 12; ++Depth) {
@@ -172,8 +179,9 @@ static bool guarded(const Stmt *S, const Expr *Index, ASTContext &C) {
 }
 
 /// True when the array's size is written with warpSize (`s[1024 /
-/// warpSize]`, one slot per warp): sized from the width, never too small
-/// for the slots it counts.
+/// warpSize]`, one slot per warp): 16 slots on a 64-lane wavefront, so a
+/// lane reads past them unless the thread index is bounded by the number of
+/// warps.
 static bool sizedByWidth(const Expr *Base, const ASTContext &C) {
   const auto *DRE = dyn_cast<DeclRefExpr>(Base);
   const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
@@ -195,8 +203,7 @@ void WarpConstantUseCheck::laneIndexedArray(const ArraySubscriptExpr *Sub,
   if (!AT || AT->getSize().uge(64) || AT->getSize().ult(2))
     return;
   const Expr *Idx = Sub->getIdx();
-  if (!isWidthLaneIndex(Idx, C) || sizedByWidth(Base, C) ||
-      guarded(Sub, Idx, C) ||
+  if (!isWidthLaneIndex(Idx, C) || guarded(Sub, Idx, sizedByWidth(Base, C), C) ||
       !once(Sub->getBeginLoc(), C))
     return;
   CheckDiag D;

@@ -69,8 +69,20 @@ __global__ void negatives(int *out) {
   out[3] = lane < 32 ? sums[lane] : 0;
   // A lane of a 32-wide tile fits.
   out[4] = sums[threadIdx.x % 32];
-  // Sized with warpSize (one slot per warp).
+  // Sized with warpSize (one slot per warp), read where the thread index is
+  // below the number of warps.
   __shared__ int slots[1024 / warpSize];
   out[5] = threadIdx.x < blockDim.x / warpSize ? slots[lane] : 0;
-  slots[lane] = v;
+}
+
+__global__ void per_warp_slots(int *out) {
+  // One slot per warp is 16 slots on a 64-lane wavefront (32 as this CUDA
+  // file is parsed): every lane reading its own slot reads past them.
+  __shared__ int slots[1024 / warpSize];
+  int lane = threadIdx.x % warpSize;
+  // CHECK: :[[@LINE+1]]:12: error: 'slots[lane]' indexes an array of 32 elements
+  out[0] = slots[lane];
+  // A bound on the thread index that is not a warp count is no bound.
+  // CHECK: :[[@LINE+1]]:34: error: 'slots[lane]' indexes an array of 32 elements
+  if (threadIdx.x < 48) out[1] = slots[lane];
 }
