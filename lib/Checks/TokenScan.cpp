@@ -267,16 +267,13 @@ std::vector<core::Finding> scanTokens(const std::string &File,
   });
   auto LaunchArgs = [&](size_t B, size_t E) {
     // `n / 32`, `4 * 32` in the launch of a file that works per warp.
-    for (size_t J = B; Collectives && J < E; ++J)
-      if (T[J].Text == "32" &&
-          ((J > B && (T[J - 1].Text == "/" || T[J - 1].Text == "*")) ||
-           (J + 1 < E && T[J + 1].Text == "*"))) {
-        Add("wave64-host-launch-width", core::Severity::Warning, T[J],
-            "launch configuration scaled by 32 in a file whose kernels work "
-            "per warp: AMD wavefronts have 64 lanes; size it with the "
-            "device's warp width (hipDeviceAttributeWarpSize)");
-        return;
-      }
+    if (size_t J = scaledBy32(T, B, E); Collectives && J < E) {
+      Add("wave64-host-launch-width", core::Severity::Warning, T[J],
+          "launch configuration scaled by 32 in a file whose kernels work "
+          "per warp: AMD wavefronts have 64 lanes; size it with the "
+          "device's warp width (hipDeviceAttributeWarpSize)");
+      return;
+    }
     for (size_t J = B; J < E; ++J)
       if (T[J].Kind == tok::raw_identifier && T[J].Text != "warpSize" &&
           warpLikeName(T[J].Text) && !Is(J + 1, "(") &&

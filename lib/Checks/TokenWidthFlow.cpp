@@ -193,6 +193,32 @@ std::optional<int64_t> TokenConstants::eval(size_t B, size_t E) const {
   return TokenEval(T, B, E, *this).all();
 }
 
+size_t scaledBy32(const std::vector<Tok> &T, size_t B, size_t E) {
+  for (size_t J = B; J < E; ++J) {
+    if (T[J].Text != "32")
+      continue;
+    if ((J > B && (T[J - 1].Text == "/" || T[J - 1].Text == "*")) ||
+        (J + 1 < E && T[J + 1].Text == "*"))
+      return J;
+    // `max(32, n)`, `std::min(n, 32)`: at least or at most one warp.
+    for (size_t K = J; K-- > B && J - K < 8;) {
+      if (T[K].Text == ";" || T[K].Text == "{")
+        break;
+      if ((T[K].Text == "max" || T[K].Text == "min") && K + 1 < E &&
+          T[K + 1].Text == "(") {
+        auto Args = callArgs(T, K + 1);
+        if (Args.size() == 2 &&
+            llvm::any_of(Args, [&](const auto &A) {
+              return A.first == J && A.second == J + 1;
+            }))
+          return J;
+        break;
+      }
+    }
+  }
+  return E;
+}
+
 namespace {
 
 bool shuffleLike(llvm::StringRef N) {
@@ -537,6 +563,109 @@ void oneWarpBlocks(const std::vector<Tok> &T, const TokenConstants &C,
   }
 }
 
+/// The `{` of the function body around token L (not that of an if, for,
+/// while or switch inside it), or T.size().
+size_t enclosingBody(const std::vector<Tok> &T, size_t L) {
+  static const std::set<llvm::StringRef> Statements = {"if", "for", "while",
+                                                       "switch", "catch"};
+  int Depth = 0;
+  for (size_t I = L; I-- > 1;) {
+    if (T[I].Text == "}") {
+      ++Depth;
+    } else if (T[I].Text == "{" && Depth-- == 0) {
+      Depth = 0;
+      if (T[I - 1].Text != ")")
+        continue;
+      size_t O = openingParen(T, I - 1);
+      if (O > 0 && O != I - 1 && T[O - 1].Kind == tok::raw_identifier &&
+          !Statements.count(T[O - 1].Text))
+        return I;
+    }
+  }
+  return T.size();
+}
+
+/// The launch configurations of the text, as token ranges: `<<<...>>>`,
+/// and the grid, block and shared-memory arguments of the launch functions.
+std::vector<std::pair<size_t, size_t>> launchConfigs(const std::vector<Tok> &T) {
+  std::vector<std::pair<size_t, size_t>> Out;
+  for (size_t I = 0; I + 1 < T.size(); ++I) {
+    if (T[I].Text == "<<" && T[I + 1].Text == "<") {
+      size_t E = I + 2;
+      while (E < T.size() && T[E].Text != ">>" && T[E].Text != ";")
+        ++E;
+      Out.push_back({I + 2, E});
+      continue;
+    }
+    llvm::StringRef N = T[I].Text;
+    if ((N == "hipLaunchKernelGGL" || N == "cudaLaunchKernel" ||
+         N == "hipLaunchKernel") &&
+        T[I + 1].Text == "(") {
+      auto Args = callArgs(T, I + 1);
+      if (Args.size() > 2)
+        Out.push_back({Args[1].first, Args[std::min<size_t>(3, Args.size() - 1)].second});
+    }
+  }
+  return Out;
+}
+
+/// Launch sizes computed with 32 through the launching function's
+/// variables: each name of a launch configuration is followed to its
+/// definitions before the launch (`int by = MAX / 32;`, `dim3 block(bx,
+/// by)`, `bx = max(32, n)`), three steps deep.
+void launchFlow(const std::vector<Tok> &T, const TokenFindingFn &Add) {
+  bool Collectives = llvm::any_of(T, [](const Tok &K) {
+    return shuffleLike(K.Text) || K.Text.starts_with("__ballot");
+  });
+  if (!Collectives)
+    return;
+  std::set<size_t> Reported;
+  for (auto [B, E] : launchConfigs(T)) {
+    size_t Body = enclosingBody(T, B);
+    if (Body >= T.size())
+      continue;
+    std::vector<std::pair<std::string, unsigned>> Work;
+    std::set<std::string> Seen;
+    auto Names = [&](size_t From, size_t To, unsigned Depth) {
+      for (size_t J = From; J < To; ++J)
+        if (T[J].Kind == tok::raw_identifier && J + 1 < T.size() &&
+            T[J + 1].Text != "(" &&
+            (J == 0 || (T[J - 1].Text != "." && T[J - 1].Text != "->")) &&
+            Seen.insert(T[J].Text.str()).second)
+          Work.push_back({T[J].Text.str(), Depth});
+    };
+    Names(B, E, 0);
+    while (!Work.empty()) {
+      auto [Name, Depth] = Work.back();
+      Work.pop_back();
+      for (size_t J = Body + 1; J + 2 < B; ++J) {
+        if (T[J].Text != Name || T[J - 1].Text == "." || T[J - 1].Text == "->")
+          continue;
+        size_t RB = 0, RE = 0;
+        if (T[J + 1].Text == "=" && T[J + 2].Text != "=") {
+          RB = J + 2;
+          RE = exprEnd(T, RB);
+        } else if ((T[J + 1].Text == "(" || T[J + 1].Text == "{") &&
+                   T[J - 1].Text == "dim3") {
+          RB = J + 2;
+          RE = closingBracket(T, J + 1);
+        } else {
+          continue;
+        }
+        if (size_t K = scaledBy32(T, RB, RE); K < RE && Reported.insert(K).second)
+          Add("wave64-host-launch-width", core::Severity::Warning, T[K],
+              fmt::format("'{}' is computed with 32 and sizes a launch in a "
+                          "file whose kernels work per warp: AMD wavefronts "
+                          "have 64 lanes; size it with the device's warp "
+                          "width (hipDeviceAttributeWarpSize)",
+                          Name));
+        if (Depth < 3)
+          Names(RB, RE, Depth + 1);
+      }
+    }
+  }
+}
+
 } // namespace
 
 void widthFlowTokens(const std::vector<Tok> &T, const TokenFindingFn &Add) {
@@ -547,6 +676,7 @@ void widthFlowTokens(const std::vector<Tok> &T, const TokenFindingFn &Add) {
   functionHeads(T, C, Typedefs, Add);
   ballotsInto32Bit(T, Typedefs, Add);
   oneWarpBlocks(T, C, Add);
+  launchFlow(T, Add);
 }
 
 } // namespace hipport::checks

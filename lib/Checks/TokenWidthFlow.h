@@ -12,9 +12,8 @@
 namespace hipport::checks {
 
 /// The integer constants a file's text defines, as far as tokens tell:
-/// object-like `#define NAME expr`, `const`/`constexpr` declarations and
-/// enumerators-free `static const` members, each evaluated with the names
-/// defined before it. A name defined twice with different values (`#ifdef
+/// object-like `#define NAME expr` and `const`/`constexpr` declarations,
+/// each evaluated with the names defined before it. A name defined twice with different values (`#ifdef
 /// __GFX9__ #define WS 64 #else #define WS 32`) has no value: the text does
 /// not say which one a compiler pass sees.
 class TokenConstants {
@@ -31,6 +30,10 @@ private:
   void define(llvm::StringRef Name, std::optional<int64_t> V);
 };
 
+/// The index of a 32 that scales a size in [B, E) (`n / 32`, `4 * 32`,
+/// `max(32, n)`), or E.
+size_t scaledBy32(const std::vector<Tok> &T, size_t B, size_t E);
+
 using TokenFindingFn = std::function<void(const char *Id, core::Severity,
                                           const Tok &, const std::string &)>;
 
@@ -39,7 +42,9 @@ using TokenFindingFn = std::function<void(const char *Id, core::Severity,
 /// bound is a 32-wide warp's, last-lane tests against 31, lane loops striding
 /// by 32, shuffle wrappers whose width defaults to 32, ballots stored into
 /// variables declared 32-bit or returned through a 32-bit function, and
-/// launches of one 32-thread warp per block in a file that works per warp.
+/// launches of one 32-thread warp per block in a file that works per warp,
+/// and launch sizes computed with 32 through the launching function's
+/// variables (`int bx = max(32, n); dim3 block(bx, MAX / 32); k<<<g, block>>>`).
 /// Each finding carries the id of the AST check that reports it on parsed
 /// code.
 void widthFlowTokens(const std::vector<Tok> &T, const TokenFindingFn &Add);
