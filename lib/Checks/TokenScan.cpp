@@ -166,6 +166,19 @@ bool declares(const std::vector<Tok> &T, size_t I) {
   return Next == "=" || Next == "{" || Next == ";" || Next == "[";
 }
 
+/// `constexpr int ws = rocprim::warp_size();`: a declaration the compiler
+/// evaluates, in the host pass with the host pass's idea of the width.
+bool constexprDecl(const std::vector<Tok> &T, size_t I) {
+  for (size_t J = I; J-- > 0 && I - J < 6;) {
+    llvm::StringRef S = T[J].Text;
+    if (S == ";" || S == "{" || S == "}" || S == "(" || S == ",")
+      return false;
+    if (S == "constexpr")
+      return true;
+  }
+  return false;
+}
+
 /// Names that hold a width known only at run time, as the text shows:
 /// initialised from a call or from warpSize (`int ws = warp_size();`,
 /// `= prop.warpSize`), or passed by address to a call (`&ws`, filled by
@@ -178,7 +191,7 @@ std::set<std::string> runtimeNames(const std::vector<Tok> &T) {
     if (I > 1 && T[I - 1].Text == "&" &&
         (T[I - 2].Text == "(" || T[I - 2].Text == ","))
       Out.insert(T[I].Text.str());
-    if (T[I + 1].Text != "=" || !declares(T, I))
+    if (T[I + 1].Text != "=" || !declares(T, I) || constexprDecl(T, I))
       continue;
     for (size_t J = I + 2; J < T.size() && T[J].Text != ";"; ++J)
       if (T[J].Text == "warpSize" ||
@@ -227,9 +240,22 @@ static void hostWidthReads(
         Runtime.count(T[I].Text.str()))
       continue;
     if ((I + 1 < T.size() && T[I + 1].Text == "(") ||
-        (I > 0 && (T[I - 1].Text == "." || T[I - 1].Text == "->")) ||
-        declares(T, I))
+        (I > 0 && (T[I - 1].Text == "." || T[I - 1].Text == "->")))
       continue;
+    if (declares(T, I)) {
+      // `constexpr int warp_size = rocprim::warp_size();` in host code: the
+      // host pass's width, fixed at compile time.
+      if (constexprDecl(T, I) && I + 3 < T.size() && T[I + 1].Text == "=" &&
+          T[I + 2].Kind == tok::raw_identifier)
+        Add(T[I], fmt::format(
+                      "host code fixes the warp width '{}' at compile time: "
+                      "the host pass evaluates it without the device's "
+                      "target (64 on CDNA, 32 on RDNA), so launches chosen "
+                      "from it fit one width only; query it at run time "
+                      "(hipDeviceAttributeWarpSize)",
+                      T[I].Text));
+      continue;
+    }
     Add(T[I], fmt::format(
                   "host code reads the compile-time warp width '{}': the "
                   "host pass never sees the device's width (64 on CDNA, 32 "

@@ -493,38 +493,41 @@ void functionHeads(const std::vector<Tok> &T, const TokenConstants &C,
 }
 
 /// Ballots assigned to a variable the text declares 32-bit (`hypre_int m;
-/// ... m = __ballot_sync(...)`) or cast to a 32-bit type.
+/// ... m = __ballot_sync(...)`), reported at the declaration, where the fix
+/// goes (the nearest one before the assignment), or cast to a 32-bit type.
 void ballotsInto32Bit(const std::vector<Tok> &T,
                       const std::set<std::string> &Typedefs,
                       const TokenFindingFn &Add) {
-  std::map<std::string, std::string> Declared; ///< name -> 32-bit type, or ""
+  static const std::set<llvm::StringRef> NotTypes = {
+      "return", "case", "goto", "else", "do", "throw", "delete", "new",
+      "typename", "sizeof", "co_return", "struct", "class", "enum"};
+  /// name -> the token indices of its declarations
+  std::map<llvm::StringRef, std::vector<size_t>> Decls;
   for (size_t I = 1; I + 1 < T.size(); ++I) {
-    static const std::set<llvm::StringRef> NotTypes = {
-        "return", "case", "goto", "else", "do", "throw", "delete", "new",
-        "typename", "sizeof", "co_return", "struct", "class", "enum"};
-    if (T[I].Kind != tok::raw_identifier ||
-        T[I - 1].Kind != tok::raw_identifier || NotTypes.count(T[I - 1].Text))
-      continue;
     llvm::StringRef N = T[I + 1].Text;
-    if (N != ";" && N != "," && N != "=" && N != ")")
-      continue;
-    std::string Ty = is32BitType(T[I - 1].Text, Typedefs) ? T[I - 1].Text.str()
-                                                          : "";
-    auto [It, New] = Declared.try_emplace(T[I].Text.str(), Ty);
-    if (!New && It->second != Ty)
-      It->second.clear();
+    if (T[I].Kind == tok::raw_identifier &&
+        T[I - 1].Kind == tok::raw_identifier && !NotTypes.count(T[I - 1].Text) &&
+        (N == ";" || N == "," || N == "=" || N == ")"))
+      Decls[T[I].Text].push_back(I);
   }
+  std::set<size_t> Reported;
   for (size_t I = 1; I + 3 < T.size(); ++I) {
     if (T[I].Kind == tok::raw_identifier && T[I + 1].Text == "=" &&
         isBallotName(T[I + 2].Text) && T[I + 3].Text == "(" &&
         T[I - 1].Kind != tok::raw_identifier) {
-      auto It = Declared.find(T[I].Text.str());
-      if (It != Declared.end() && !It->second.empty())
-        Add("wave64-ballot-mask-width", core::Severity::Error, T[I],
-            fmt::format("'{}', declared 32-bit '{}', receives the 64-bit "
-                        "result of {}: lanes 32-63 are lost; declare it "
-                        "uint64_t",
-                        T[I].Text, It->second, T[I + 2].Text));
+      auto It = Decls.find(T[I].Text);
+      size_t D = T.size();
+      if (It != Decls.end())
+        for (size_t At : It->second)
+          if (At < I)
+            D = At;
+      if (D < T.size() && is32BitType(T[D - 1].Text, Typedefs) &&
+          Reported.insert(D).second)
+        Add("wave64-ballot-mask-width", core::Severity::Error, T[D],
+            fmt::format("'{}' is declared 32-bit '{}' and receives the 64-bit "
+                        "result of {} below: lanes 32-63 are lost; declare "
+                        "it uint64_t",
+                        T[D].Text, T[D - 1].Text, T[I + 2].Text));
     }
     if (T[I].Text == "(" && is32BitType(T[I + 1].Text, Typedefs) &&
         T[I + 2].Text == ")" && isBallotName(T[I + 3].Text))

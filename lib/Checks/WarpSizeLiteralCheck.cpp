@@ -285,7 +285,41 @@ void WarpSizeLiteralCheck::onArray(const VarDecl *VD, ASTContext &C) {
   }
 }
 
+/// `for (int i = lane * k; i < n; i += 32 * k)`: a loop from a lane index
+/// striding by a literal 32 lanes (named 32s are onFor's). On a 64-lane
+/// wavefront lanes 32-63 repeat the work of lanes 0-31.
+void WarpSizeLiteralCheck::laneStride(const ForStmt *For, ASTContext &C) {
+  const auto *Inc = dyn_cast_or_null<BinaryOperator>(For->getInc());
+  const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit());
+  if (!Inc || Inc->getOpcode() != BO_AddAssign || !DS || !DS->isSingleDecl())
+    return;
+  const auto *V = dyn_cast<VarDecl>(DS->getSingleDecl());
+  if (!V || !V->getInit())
+    return;
+  // The lane, not the thread: `i = threadIdx.x; i += 32` strides a block.
+  std::string Init = llvm::StringRef(sourceText(V->getInit()->getSourceRange(), C)).lower();
+  if (Init.find("lane") == std::string::npos || !isLaneLike(V->getInit(), C))
+    return;
+  const Expr *R = strip(Inc->getRHS()), *Lit = nullptr;
+  if (isa<IntegerLiteral>(R))
+    Lit = R;
+  else if (const auto *M = dyn_cast<BinaryOperator>(R); M && M->getOpcode() == BO_Mul)
+    for (const Expr *Side : {M->getLHS(), M->getRHS()})
+      if (isa<IntegerLiteral>(strip(Side)))
+        Lit = strip(Side);
+  if (!Lit || Lit->getBeginLoc().isMacroID() || intValue(Lit, C) != 32)
+    return;
+  CheckDiag D;
+  D.Loc = Lit->getBeginLoc();
+  D.Range = Lit->getSourceRange();
+  D.Message = "loop from a lane index striding by 32 lanes: on a 64-lane "
+              "wavefront lanes 32-63 repeat the work of lanes 0-31; stride by "
+              "warpSize";
+  report(C, std::move(D));
+}
+
 void WarpSizeLiteralCheck::onFor(const ForStmt *For, ASTContext &C) {
+  laneStride(For, C);
   if (const auto *Cond = dyn_cast_or_null<BinaryOperator>(For->getCond()))
     if (Cond->getOpcode() == BO_LT || Cond->getOpcode() == BO_LE) {
       ConstantOrigin O = constantOrigin(Cond->getRHS(), C, {32});

@@ -40,6 +40,21 @@ void launch(Tensor out, Tensor in, int n) {
   constexpr int kWarpSize = 64;
 }
 
+// A width the host pass computes at compile time (rocprim's warp_size() is
+// constexpr there), and the launch it chooses.
+template <typename T>
+void pick(T *p, int n) {
+  // CHECK: :[[@LINE+1]]:17: warning: host code fixes the warp width 'warp_size' at compile time{{.*}}[wave64-host-launch-width]
+  constexpr int warp_size = rocprim::warp_size();
+  // CHECK: :[[@LINE+1]]:7: warning: host code reads the compile-time warp width 'warp_size'
+  if (warp_size == 32)
+    rows<<<n, 128>>>(p, p, n);
+  // Queried at run time: not reported.
+  const int ws = rocprim::host_warp_size();
+  if (ws == 64)
+    rows<<<n, 256>>>(p, p, n);
+}
+
 // Width guards on the text: a query compared with 32, and with 64 inside a
 // check (a refusal of RDNA); a plain `if` on 64 picks a path.
 void guards() {
