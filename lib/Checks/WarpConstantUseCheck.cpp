@@ -25,6 +25,10 @@ void WarpConstantUseCheck::registerMatchers(MatchFinder &F) {
   F.addMatcher(arraySubscriptExpr(Ours, unless(isInTemplateInstantiation()))
                    .bind("sub"),
                this);
+  F.addMatcher(binaryOperator(Ours, hasOperatorName("*"),
+                              unless(isInTemplateInstantiation()))
+                   .bind("mul"),
+               this);
 }
 
 bool WarpConstantUseCheck::once(SourceLocation Loc, const ASTContext &C) {
@@ -219,8 +223,46 @@ void WarpConstantUseCheck::laneIndexedArray(const ArraySubscriptExpr *Sub,
   report(C, std::move(D));
 }
 
+/// `wid * warpSize` where `wid = tid / 32` (or `tid >> 5`): a warp index of
+/// 32-wide warps scaled by the run-time width. At wave64 the two disagree:
+/// warp 1 starts at element 64 while its threads are 32-63 of warp 0's
+/// wavefront, so rows are skipped or read twice.
+void WarpConstantUseCheck::mixedWidth(const BinaryOperator *Mul,
+                                      ASTContext &C) {
+  for (auto [W, X] : {std::pair(Mul->getLHS(), Mul->getRHS()),
+                      std::pair(Mul->getRHS(), Mul->getLHS())}) {
+    if (!isWarpSizeRef(W, C))
+      continue;
+    const auto *DRE = dyn_cast<DeclRefExpr>(strip(X));
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    const auto *Init =
+        VD && VD->isLocalVarDecl() && VD->getInit()
+            ? dyn_cast<BinaryOperator>(strip(VD->getInit()))
+            : nullptr;
+    std::optional<LaneMath> LM = Init ? laneMath(Init, C) : std::nullopt;
+    if (!LM || (LM->K != LaneMath::Div && LM->K != LaneMath::Shr) ||
+        !once(Mul->getBeginLoc(), C))
+      return;
+    CheckDiag D;
+    D.Loc = Mul->getBeginLoc();
+    D.Range = D.Loc.isMacroID() ? SourceRange() : Mul->getSourceRange();
+    D.Level = core::Severity::Error;
+    D.Message = fmt::format(
+        "'{}' scales '{}', a warp index of 32-wide warps ('{}'), by warpSize: "
+        "on a 64-lane wavefront the two widths disagree and the layout skips "
+        "or overlaps rows; compute the warp index with warpSize",
+        sourceText(Mul->getSourceRange(), C), VD->getName(),
+        sourceText(Init->getSourceRange(), C));
+    D.Notes.emplace_back(Init->getOperatorLoc(), "warp index computed here");
+    report(C, std::move(D));
+    return;
+  }
+}
+
 void WarpConstantUseCheck::run(const MatchFinder::MatchResult &R) {
   ASTContext &C = *R.Context;
+  if (const auto *Mul = R.Nodes.getNodeAs<BinaryOperator>("mul"))
+    return mixedWidth(Mul, C);
   if (const auto *Sub = R.Nodes.getNodeAs<ArraySubscriptExpr>("sub"))
     return laneIndexedArray(Sub, C);
   const auto *Call = R.Nodes.getNodeAs<CallExpr>("call");
