@@ -287,10 +287,7 @@ std::vector<core::Finding> scanTokens(const std::string &File,
   // A compile-time warp constant in a launch configuration: `<<<...>>>`,
   // or the size arguments of a launch function or LAUNCH macro.
   std::set<std::string> Runtime = runtimeNames(T);
-  bool Collectives = llvm::any_of(T, [](const Tok &K) {
-    return K.Text.starts_with("__shfl") || K.Text.starts_with("__ballot") ||
-           K.Text.starts_with("WARP_SHFL");
-  });
+  bool Collectives = worksPerWarp(T);
   auto LaunchArgs = [&](size_t B, size_t E) {
     // `n / 32`, `4 * 32` in the launch of a file that works per warp.
     if (size_t J = scaledBy32(T, B, E); Collectives && J < E) {

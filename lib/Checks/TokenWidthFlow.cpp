@@ -225,6 +225,18 @@ bool shuffleLike(llvm::StringRef N) {
   return N.starts_with("__shfl") || N.starts_with("WARP_SHFL");
 }
 
+} // namespace
+
+bool worksPerWarp(const std::vector<Tok> &T) {
+  return llvm::any_of(T, [](const Tok &K) {
+    // Cooperative-groups tiles' members (`tile.shfl_down`) too.
+    return shuffleLike(K.Text) || K.Text.starts_with("__ballot") ||
+           K.Text.starts_with("shfl_");
+  });
+}
+
+namespace {
+
 /// The width argument's index of a shuffle (see shuffleLike).
 size_t widthArg(llvm::StringRef N) {
   return N.ends_with("_sync") ? 3 : 2;
@@ -542,9 +554,7 @@ void ballotsInto32Bit(const std::vector<Tok> &T,
 /// warp per block, half a 64-lane wavefront, in a layout that assumes 32.
 void oneWarpBlocks(const std::vector<Tok> &T, const TokenConstants &C,
                    const TokenFindingFn &Add) {
-  bool Collectives = llvm::any_of(T, [](const Tok &K) {
-    return shuffleLike(K.Text) || K.Text.starts_with("__ballot");
-  });
+  bool Collectives = worksPerWarp(T);
   for (size_t I = 0; Collectives && I + 1 < T.size(); ++I) {
     if (T[I].Text != "<<" || T[I + 1].Text != "<")
       continue;
@@ -617,10 +627,7 @@ std::vector<std::pair<size_t, size_t>> launchConfigs(const std::vector<Tok> &T) 
 /// definitions before the launch (`int by = MAX / 32;`, `dim3 block(bx,
 /// by)`, `bx = max(32, n)`), three steps deep.
 void launchFlow(const std::vector<Tok> &T, const TokenFindingFn &Add) {
-  bool Collectives = llvm::any_of(T, [](const Tok &K) {
-    return shuffleLike(K.Text) || K.Text.starts_with("__ballot");
-  });
-  if (!Collectives)
+  if (!worksPerWarp(T))
     return;
   std::set<size_t> Reported;
   for (auto [B, E] : launchConfigs(T)) {

@@ -34,6 +34,10 @@ private:
 /// `max(32, n)`), or E.
 size_t scaledBy32(const std::vector<Tok> &T, size_t B, size_t E);
 
+/// True when the text uses warp collectives (shuffles, ballots, a
+/// cooperative-groups tile's shfl_*): its kernels work per warp.
+bool worksPerWarp(const std::vector<Tok> &T);
+
 using TokenFindingFn = std::function<void(const char *Id, core::Severity,
                                           const Tok &, const std::string &)>;
 
