@@ -550,29 +550,58 @@ void ballotsInto32Bit(const std::vector<Tok> &T,
   }
 }
 
-/// `<<<grid, 32>>>` in a file whose kernels work per warp: one 32-thread
-/// warp per block, half a 64-lane wavefront, in a layout that assumes 32.
+/// The name of the kernel launched by the `<<` at I (`k<<<`,
+/// `k<T, 64><<<`), or "".
+llvm::StringRef launchedName(const std::vector<Tok> &T, size_t I) {
+  size_t J = I;
+  if (J > 0 && T[J - 1].Text == ">") {
+    int Depth = 0;
+    while (J-- > 0) {
+      Depth += (T[J].Text == ">") - (T[J].Text == "<");
+      if (Depth == 0)
+        break;
+    }
+  }
+  return J > 0 && J < T.size() && T[J - 1].Kind == tok::raw_identifier
+             ? T[J - 1].Text
+             : llvm::StringRef();
+}
+
+/// `<<<grid, 32>>>` for a kernel that works per warp, as far as the text
+/// tells: in a file that uses warp collectives, or a kernel the file does
+/// not define (its body, elsewhere, may): one 32-thread warp per block is
+/// half a 64-lane wavefront, in a layout that assumes 32.
 void oneWarpBlocks(const std::vector<Tok> &T, const TokenConstants &C,
                    const TokenFindingFn &Add) {
   bool Collectives = worksPerWarp(T);
-  for (size_t I = 0; Collectives && I + 1 < T.size(); ++I) {
+  std::set<llvm::StringRef> Defined; ///< functions the text defines
+  for (size_t I = 2; I < T.size(); ++I)
+    if (T[I].Text == "{" && T[I - 1].Text == ")") {
+      size_t O = openingParen(T, I - 1);
+      if (O > 0 && O != I - 1)
+        Defined.insert(T[O - 1].Text);
+    }
+  for (size_t I = 0; I + 1 < T.size(); ++I) {
     if (T[I].Text != "<<" || T[I + 1].Text != "<")
+      continue;
+    llvm::StringRef K = launchedName(T, I);
+    if (K.empty() || (!Collectives && Defined.count(K)))
       continue;
     size_t Grid = exprEnd(T, I + 2);
     if (Grid >= T.size() || T[Grid].Text != ",")
       continue;
-    size_t B = Grid + 1, E = B;
-    while (E < T.size() && T[E].Text != "," && T[E].Text != ">>" &&
-           T[E].Text != ";")
-      ++E;
+    size_t B = Grid + 1;
     // A named width is host-launch-width's own launch rule.
-    if (E < T.size() && E == B + 1 && T[E].Text == ">>" &&
-        T[B].Kind == tok::numeric_constant && C.eval(B, E) == 32)
+    if (B + 1 < T.size() && (T[B + 1].Text == ">>" || T[B + 1].Text == ",") &&
+        T[B].Kind == tok::numeric_constant && C.eval(B, B + 1) == 32)
       Add("wave64-host-launch-width", core::Severity::Warning, T[B],
-          "block of 32 threads, one 32-wide warp, in a file whose kernels "
-          "work per warp: an AMD wavefront has 64 lanes, so half of it idles "
-          "and per-warp layouts sized for 32 lanes break; size the block "
-          "from the device's warp width (hipDeviceAttributeWarpSize)");
+          fmt::format("block of 32 threads, one 32-wide warp, for kernel "
+                      "'{}', which works per warp or is defined elsewhere: "
+                      "an AMD wavefront has 64 lanes, so half of it idles "
+                      "and per-warp layouts sized for 32 lanes break; size "
+                      "the block from the device's warp width "
+                      "(hipDeviceAttributeWarpSize)",
+                      K));
   }
 }
 

@@ -79,6 +79,6 @@ HOST_FN(launch_vote, (int *out, int n), {
   // CHECK: :[[@LINE+1]]:21: warning: launch configuration scaled by 32 in a file whose kernels work per warp: AMD wavefronts have 64 lanes; size it with the device's warp width (hipDeviceAttributeWarpSize) (seen in the text: this file did not parse) [wave64-host-launch-width]
   vote<<<(n + 31) / 32, 256>>>(out, true);
   // Not a scale, but one 32-thread warp per block: half a wavefront.
-  // CHECK: :[[@LINE+1]]:13: warning: block of 32 threads, one 32-wide warp, in a file whose kernels work per warp{{.*}}[wave64-host-launch-width]
+  // CHECK: :[[@LINE+1]]:13: warning: block of 32 threads, one 32-wide warp, for kernel 'vote', which works per warp or is defined elsewhere{{.*}}[wave64-host-launch-width]
   vote<<<n, 32>>>(out, true);
 })
