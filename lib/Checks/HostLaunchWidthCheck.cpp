@@ -27,7 +27,12 @@ void HostLaunchWidthCheck::registerMatchers(MatchFinder &F) {
   F.addMatcher(cudaKernelCallExpr(NotInst).bind("launch"), this);
   // Host reads of a warp constant picked per AMD target.
   F.addMatcher(declRefExpr(to(varDecl()), NotInst).bind("ref"), this);
-  F.addMatcher(integerLiteral(NotInst).bind("lit"), this);
+  // Not NotInst: a template's non-dependent literal is one node, shared
+  // with its instantiations, so it counts as instantiated once the template
+  // is (`if (WARP == 64)` in an explicitly instantiated host template).
+  // Reported dedupes.
+  F.addMatcher(integerLiteral(unless(isExpansionInSystemHeader())).bind("lit"),
+               this);
   F.addMatcher(callExpr(callee(functionDecl(hasAnyName(
                             "cudaLaunchKernel", "hipLaunchKernel",
                             "cudaLaunchCooperativeKernel",

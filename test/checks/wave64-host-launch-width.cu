@@ -106,6 +106,21 @@ void per_target(float *out, int n) {
   // CHECK: :{{[0-9]+}}:15: note: defined per target here
   scale<<<n / warps, dim3(kWarpSize, warps)>>>(out, 2.0f);
 }
+// The same read in a host template that is explicitly instantiated (its
+// non-dependent literals are shared with the instantiation), through a macro.
+#if defined(__GFX9__)
+#define TARGET_WARP 64
+#else
+#define TARGET_WARP 32
+#endif
+template <typename T> int rows_per_block(int m) {
+  // CHECK: :[[@LINE+2]]:7: error: host code reads 'TARGET_WARP' (= 32 here), a warp width the preprocessor picks per AMD target
+  // CHECK: :{{[0-9]+}}:21: note: defined per target here
+  if (TARGET_WARP == 64)
+    return (m + 1) / 2;
+  return (m + 3) / 4;
+}
+template int rows_per_block<float>(int);
 // A fixed warp width read by host code outside a launch: a buffer sized per
 // 32-lane warp. A count of warps is not the width itself.
 void buffers(float **slots, int n) {
