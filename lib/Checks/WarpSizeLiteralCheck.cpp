@@ -298,16 +298,24 @@ void WarpSizeLiteralCheck::laneStride(const ForStmt *For, ASTContext &C) {
     return;
   // The lane, not the thread: `i = threadIdx.x; i += 32` strides a block.
   std::string Init = llvm::StringRef(sourceText(V->getInit()->getSourceRange(), C)).lower();
-  if (Init.find("lane") == std::string::npos || !isLaneLike(V->getInit(), C))
+  // `lane * k` (lane-scaled: isLaneLike rejects scaled indices as addresses).
+  const Expr *Start = strip(V->getInit());
+  bool FromLane = isLaneLike(Start, C);
+  if (const auto *M = dyn_cast<BinaryOperator>(Start);
+      M && M->getOpcode() == BO_Mul)
+    FromLane |= isLaneLike(M->getLHS(), C) || isLaneLike(M->getRHS(), C);
+  if (Init.find("lane") == std::string::npos || !FromLane)
     return;
+  // The typed 32 of `32 * k` (a macro's 32 is the macro's definition to fix).
   const Expr *R = strip(Inc->getRHS()), *Lit = nullptr;
-  if (isa<IntegerLiteral>(R))
-    Lit = R;
-  else if (const auto *M = dyn_cast<BinaryOperator>(R); M && M->getOpcode() == BO_Mul)
-    for (const Expr *Side : {M->getLHS(), M->getRHS()})
-      if (isa<IntegerLiteral>(strip(Side)))
-        Lit = strip(Side);
-  if (!Lit || Lit->getBeginLoc().isMacroID() || intValue(Lit, C) != 32)
+  std::vector<const Expr *> Sides = {R};
+  if (const auto *M = dyn_cast<BinaryOperator>(R); M && M->getOpcode() == BO_Mul)
+    Sides = {strip(M->getLHS()), strip(M->getRHS())};
+  for (const Expr *Side : Sides)
+    if (isa<IntegerLiteral>(Side) && !Side->getBeginLoc().isMacroID() &&
+        intValue(Side, C) == 32)
+      Lit = Side;
+  if (!Lit)
     return;
   CheckDiag D;
   D.Loc = Lit->getBeginLoc();

@@ -199,3 +199,12 @@ __global__ void lane_strides(float *p, int k, int n) {
   for (int i = warp_lane; i < n; i += warpSize)
     p[i] = 3;
 }
+
+// The typed 32 of a stride whose other factor is a macro of 32.
+#define VALUES_PER_LANE 32
+__global__ void lane_stride_macro(float *p, int n) {
+  int warp_lane = threadIdx.x % warpSize;
+  // CHECK: :[[@LINE+1]]:57: warning: loop from a lane index striding by 32 lanes
+  for (int i = warp_lane * VALUES_PER_LANE; i < n; i += 32 * VALUES_PER_LANE)
+    p[i] = 0;
+}
