@@ -37,11 +37,24 @@ bool targetName(llvm::StringRef N) {
   return Re.match(N);
 }
 
+/// `__AMDGCN_WAVEFRONT_SIZE(__)`: the width macro older AMD compilers
+/// define in the device pass. LLVM 22's no longer does (rules/targets/
+/// amd.json), and no host pass ever did.
+bool waveMacroName(llvm::StringRef N) {
+  return N.starts_with("__AMDGCN_WAVEFRONT_SIZE");
+}
+
 /// What an open `#if` group says: whether it tests the target, and
 /// whether its active branch is the AMD one.
 struct Group {
   bool Target = false;
   bool Amd = false;
+  /// Every target test so far is of the wave macro (no `__GFX9__`).
+  bool WaveOnly = true;
+  /// The active branch is taken where the wave macro is not defined (the
+  /// `#else` of `#ifdef __AMDGCN_WAVEFRONT_SIZE`).
+  bool Fallback = false;
+  bool FirstFallback = false; ///< the first branch was a fallback
   unsigned Begin = 0; ///< where the AMD branch began, when Amd
   unsigned Start = 0; ///< where the group began
   FileID File;
@@ -74,6 +87,8 @@ public:
     // `#ifdef USE_ROCM` the other platform's.
     bool WasAmd = Open.back().Amd;
     close(Loc);
+    Open.back().Fallback = Open.back().Target && Open.back().WaveOnly &&
+                           !Open.back().FirstFallback;
     Open.back().Amd = !WasAmd && ElseIsAmd.back();
     if (Open.back().Amd)
       Open.back().Begin = SM.getFileOffset(SM.getExpansionLoc(Loc));
@@ -105,13 +120,19 @@ public:
       return;
     // 64 anywhere in an AMD build; 32 only where the code chose it for
     // AMD (a 32 outside any AMD branch is NVIDIA's, warp-size-literal's).
-    bool Branch = false;
+    // A fixed width where the wave macro is missing is the width of every
+    // target on compilers that do not define it.
+    bool Branch = false, Fallback = false;
     for (const Group &G : Open) {
-      if (G.Target)
+      if (G.Target && !(G.WaveOnly && G.Fallback))
         return;
       Branch |= G.Amd;
+      Fallback |= G.Target;
     }
-    if (Branch || (V == "64" && PP.isMacroDefined("__HIP_PLATFORM_AMD__")))
+    if (Fallback)
+      C.reportFallback(SM, PP.getLangOpts(), Loc,
+                       Name.getIdentifierInfo()->getName(), V == "64" ? 64 : 32);
+    else if (Branch || (V == "64" && PP.isMacroDefined("__HIP_PLATFORM_AMD__")))
       C.reportAt(SM, PP.getLangOpts(), Loc, Name.getIdentifierInfo()->getName(),
                  V == "64" ? 64 : 32);
   }
@@ -130,13 +151,14 @@ private:
   /// The condition's verdict: (tests the target, the active branch is AMD,
   /// the #else branch would be AMD).
   void verdict(llvm::StringRef Cond, bool Negated, bool &Target, bool &Amd,
-               bool &Else) {
+               bool &Else, bool &Wave) {
     static const llvm::Regex Ident("[A-Za-z_][A-Za-z0-9_]*");
     llvm::SmallVector<llvm::StringRef, 1> M;
     bool Platform = false;
     llvm::StringRef T = Cond;
     while (Ident.match(T, &M)) {
       Target |= targetName(M[0]);
+      Wave &= !targetName(M[0]) || waveMacroName(M[0]);
       Platform |= platformName(M[0]);
       T = T.substr(M[0].data() - T.data() + M[0].size());
     }
@@ -147,7 +169,10 @@ private:
   void open(SourceLocation Loc, llvm::StringRef Cond, bool Negated) {
     Group G;
     bool Else = false;
-    verdict(Cond, Negated, G.Target, G.Amd, Else);
+    verdict(Cond, Negated, G.Target, G.Amd, Else, G.WaveOnly);
+    // `#ifndef __AMDGCN_WAVEFRONT_SIZE`, `#if !defined(...)`.
+    G.Fallback = G.FirstFallback =
+        G.Target && G.WaveOnly && (Negated || Cond.contains('!'));
     SourceLocation At = SM.getExpansionLoc(Loc);
     G.File = SM.getFileID(At);
     G.Begin = G.Start = SM.getFileOffset(At);
@@ -159,7 +184,12 @@ private:
       return;
     close(Loc);
     bool Target = false, Amd = false, Else = false;
-    verdict(Cond, Negated, Target, Amd, Else);
+    verdict(Cond, Negated, Target, Amd, Else, Open.back().WaveOnly);
+    // `#elif !defined(__HIP_DEVICE_COMPILE__)` after a wave-macro test: the
+    // macro is missing there too.
+    Open.back().Fallback = Open.back().Target && Open.back().WaveOnly &&
+                           !Open.back().FirstFallback &&
+                           (!Target || Cond.contains('!'));
     Open.back().Target |= Target;
     Open.back().Amd = Amd;
     Open.back().Begin = SM.getFileOffset(SM.getExpansionLoc(Loc));
@@ -216,6 +246,22 @@ void CompileTimeWidthCheck::reportAt(const SourceManager &SM,
       "lane ranges sized from it are wrong there; pick it per target "
       "(`__GFX9__`, `__AMDGCN_WAVEFRONT_SIZE`) or use warpSize",
       Name);
+  report(SM, LO, std::move(D));
+}
+
+void CompileTimeWidthCheck::reportFallback(const SourceManager &SM,
+                                           const LangOptions &LO,
+                                           SourceLocation Loc,
+                                           llvm::StringRef Name, int Width) {
+  CheckDiag D;
+  D.Loc = Loc;
+  D.Message = fmt::format(
+      "warp width '{}' falls back to {} where __AMDGCN_WAVEFRONT_SIZE is not "
+      "defined: every host pass, and the device pass of compilers that no "
+      "longer define it (LLVM 22), take this branch, so it is the width of "
+      "every target there, wrong on {}; pick it with the target macros "
+      "(`__GFX9__` for wave64) or use warpSize",
+      Name, Width, Width == 64 ? "wave32 (RDNA)" : "wave64 (CDNA)");
   report(SM, LO, std::move(D));
 }
 

@@ -27,6 +27,11 @@ public:
   /// Reported by the preprocessor callbacks at a macro definition.
   void reportAt(const clang::SourceManager &SM, const clang::LangOptions &LO,
                 clang::SourceLocation Loc, llvm::StringRef Name, int Width);
+  /// A width fixed in the branch taken where __AMDGCN_WAVEFRONT_SIZE is
+  /// not defined, in a group that tests no other target macro.
+  void reportFallback(const clang::SourceManager &SM,
+                      const clang::LangOptions &LO, clang::SourceLocation Loc,
+                      llvm::StringRef Name, int Width);
 
   /// Byte ranges (file hash, begin, end) of AMD branches with no target
   /// test around them, filled while the TU is preprocessed.

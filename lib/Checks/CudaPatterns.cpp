@@ -281,7 +281,8 @@ bool warpWidthName(llvm::StringRef Name) {
   static const llvm::Regex Re(
       "^(k_?|c_?|g_?)?(hw_?|max_?|default_?)?(warp|wave|wavefront)_?(size|"
       "width|sz|len|threads|lanes)?$|^ws$|^threads_?per_?(warp|wave)$|^lanes_?"
-      "per_?(warp|wave)$",
+      "per_?(warp|wave)$|^([A-Za-z][A-Za-z0-9]*_)+(warp|wave|wavefront)_?("
+      "size|width|threads|lanes)$",
       llvm::Regex::IgnoreCase);
   return Re.match(Name);
 }

@@ -61,7 +61,7 @@ bool isQueriedWidth(const clang::Expr *E, const clang::ASTContext &Ctx,
 /// THREADS_PER_WARP, WS.
 bool warpLikeName(llvm::StringRef Name);
 /// A name that denotes the width itself (WARP_SIZE, kWarpSize, WS, WAVE,
-/// THREADS_PER_WARP), not a count of warps or a warp index (num_warps,
+/// THREADS_PER_WARP, a project's BNB_WARP_SIZE or HYPRE_WAVE_SIZE), not a count of warps or a warp index (num_warps,
 /// warp_id, warpsPerBlock).
 bool warpWidthName(llvm::StringRef Name);
 

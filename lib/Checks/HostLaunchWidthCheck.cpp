@@ -27,7 +27,12 @@ void HostLaunchWidthCheck::registerMatchers(MatchFinder &F) {
   F.addMatcher(cudaKernelCallExpr(NotInst).bind("launch"), this);
   // Host reads of a warp constant picked per AMD target.
   F.addMatcher(declRefExpr(to(varDecl()), NotInst).bind("ref"), this);
-  F.addMatcher(integerLiteral(NotInst).bind("lit"), this);
+  // Not NotInst: a template's non-dependent literal is one node, shared
+  // with its instantiations, so it counts as instantiated once the template
+  // is (`if (WARP == 64)` in an explicitly instantiated host template).
+  // Reported dedupes.
+  F.addMatcher(integerLiteral(unless(isExpansionInSystemHeader())).bind("lit"),
+               this);
   F.addMatcher(callExpr(callee(functionDecl(hasAnyName(
                             "cudaLaunchKernel", "hipLaunchKernel",
                             "cudaLaunchCooperativeKernel",
@@ -318,6 +323,47 @@ void HostLaunchWidthCheck::hostRead(const Expr *E, ASTContext &C) {
   report(C, std::move(D));
 }
 
+/// `<<<g, 32>>>`: one 32-thread warp per block, half a 64-lane wavefront,
+/// for a kernel that works per warp (collectives, lane math, warpSize) or
+/// whose body this TU does not show (declared in a header, defined in
+/// another TU, or named through dependent template arguments).
+void HostLaunchWidthCheck::oneWarpBlock(const Expr *Block,
+                                        const FunctionDecl *Kernel,
+                                        const Expr *Callee, ASTContext &C) {
+  const Expr *B = Block ? Block->IgnoreImplicit() : nullptr;
+  if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(B))
+    B = CE->getNumArgs() ? CE->getArg(0)->IgnoreImplicit() : nullptr;
+  const auto *IL = dyn_cast_or_null<IntegerLiteral>(B ? strip(B) : nullptr);
+  if (!IL || IL->getValue() != 32 || IL->getLocation().isMacroID())
+    return;
+  const FunctionDecl *Pattern =
+      Kernel && Kernel->getTemplateInstantiationPattern()
+          ? Kernel->getTemplateInstantiationPattern()
+          : Kernel;
+  KernelWidth W = widthOf(Kernel, C);
+  if (Pattern && Pattern->hasBody() && !W.Collectives && !W.Fixed &&
+      !W.WarpSize)
+    return;
+  // One finding a line: a size of this launch reported already says it.
+  const SourceManager &SM = C.getSourceManager();
+  SourceLocation At = SM.getExpansionLoc(IL->getLocation());
+  if (!Lines.insert({SM.getFileID(At).getHashValue(),
+                     SM.getExpansionLineNumber(At)})
+           .second)
+    return;
+  CheckDiag D;
+  D.Loc = IL->getLocation();
+  D.Level = core::Severity::Warning;
+  D.Message = fmt::format(
+      "block of 32 threads, one 32-wide warp, for kernel '{}', which works "
+      "per warp or is defined elsewhere: an AMD wavefront has 64 lanes, so "
+      "half of it idles and per-warp layouts sized for 32 lanes break; size "
+      "the block from the device's warp width (hipDeviceAttributeWarpSize)",
+      Kernel ? Kernel->getNameAsString()
+             : sourceText(Callee->getSourceRange(), C));
+  report(C, std::move(D));
+}
+
 void HostLaunchWidthCheck::run(const MatchFinder::MatchResult &R) {
   ASTContext &C = *R.Context;
   if (const auto *E = R.Nodes.getNodeAs<DeclRefExpr>("ref"))
@@ -335,6 +381,8 @@ void HostLaunchWidthCheck::run(const MatchFinder::MatchResult &R) {
     const FunctionDecl *K = L->getDirectCallee();
     for (unsigned I = 0; I < 3 && I < Config->getNumArgs(); ++I)
       checkArg(Config->getArg(I), Roles[I], K, L, C);
+    if (Config->getNumArgs() > 1)
+      oneWarpBlock(Config->getArg(1), K, L->getCallee(), C);
     return;
   }
   if (const auto *Call = R.Nodes.getNodeAs<CallExpr>("api")) {

@@ -39,6 +39,8 @@ private:
   std::set<unsigned> Reported;
   /// (file, line) of the launches and host reads reported.
   std::set<std::pair<unsigned, unsigned>> Lines;
+  void oneWarpBlock(const clang::Expr *Block, const clang::FunctionDecl *Kernel,
+                    const clang::Expr *Callee, clang::ASTContext &C);
   void checkArg(const clang::Expr *Arg, const char *Role,
                 const clang::FunctionDecl *Kernel,
                 const clang::Expr *LaunchSite, clang::ASTContext &C);

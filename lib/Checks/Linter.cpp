@@ -296,41 +296,67 @@ bool judgedForTarget(llvm::StringRef Id) {
 /// What one pass over one TU leaves.
 struct PassResult {
   PackedFindings Findings;
-  /// Byte ranges of the main file the preprocessor skipped (`#if`-inactive).
-  Skips Skipped;
+  /// Every project file the pass entered (the main file included), with the
+  /// byte ranges the preprocessor skipped in it (`#if`-inactive): where the
+  /// TU does not parse, the token scan reads these files as compiled.
+  std::map<std::string, Skips> Files;
   /// Function-like macros defined in the TU.
   std::set<std::string> Macros;
   /// Project code tests an AMD target or platform macro (First pass only).
   bool TestsTarget = false;
 };
 
-/// Records the skipped ranges of the main file, so the token scan of a TU
-/// that did not parse reads only the code its compiler pass compiles.
+/// Records the project files a pass enters and the ranges skipped in each,
+/// so the token scan of a TU that did not parse reads only the code its
+/// compiler pass compiles, in the main file and in the headers it includes.
 class SkipRecorder : public PPCallbacks {
 public:
-  SkipRecorder(const SourceManager &SM, Skips &Out,
+  SkipRecorder(const SourceManager &SM, const project::Project &P,
+               std::map<std::string, Skips> &Files,
                std::set<std::string> &Macros)
-      : SM(SM), Out(Out), Macros(Macros) {}
+      : SM(SM), P(P), Files(Files), Macros(Macros) {}
   /// Function-like macros: a call spelled like an intrinsic may be one
   /// (`#define __shfl_xor_sync(m, v, l) __shfl_xor(v, l)`).
   void MacroDefined(const Token &Name, const MacroDirective *MD) override {
     if (Name.getIdentifierInfo() && MD->getMacroInfo()->isFunctionLike())
       Macros.insert(Name.getIdentifierInfo()->getName().str());
   }
+  void FileChanged(SourceLocation Loc, FileChangeReason Reason,
+                   SrcMgr::CharacteristicKind Kind, FileID) override {
+    if (Reason == EnterFile && Kind == SrcMgr::C_User)
+      fileOf(SM.getFileID(Loc));
+  }
   void SourceRangeSkipped(SourceRange R, SourceLocation EndifLoc) override {
-    if (!SM.isWrittenInMainFile(R.getBegin()))
+    FileID FID = SM.getFileID(R.getBegin());
+    Skips *Out = fileOf(FID);
+    if (!Out)
       return;
     // The range may end before the skipped lines; the #endif does not.
     unsigned End = SM.getFileOffset(SM.getExpansionLoc(R.getEnd()));
-    if (EndifLoc.isValid() && SM.isWrittenInMainFile(EndifLoc))
+    if (EndifLoc.isValid() && SM.getFileID(EndifLoc) == FID)
       End = std::max(End, SM.getFileOffset(EndifLoc));
-    Out.push_back({SM.getFileOffset(R.getBegin()), End});
+    Out->push_back({SM.getFileOffset(R.getBegin()), End});
   }
 
 private:
+  /// The skipped ranges of a project file, null for other files.
+  Skips *fileOf(FileID FID) {
+    auto [It, New] = ByID.try_emplace(FID.getHashValue(), nullptr);
+    if (!New)
+      return It->second;
+    if (auto FE = SM.getFileEntryRefForID(FID)) {
+      std::string Abs = project::absolutePath(FE->getName());
+      if (!SM.isInSystemHeader(SM.getLocForStartOfFile(FID)) && P.owns(Abs))
+        It->second = &Files[Abs];
+    }
+    return It->second;
+  }
+
   const SourceManager &SM;
-  Skips &Out;
+  const project::Project &P;
+  std::map<std::string, Skips> &Files;
   std::set<std::string> &Macros;
+  std::map<unsigned, Skips *> ByID;
 };
 
 class LintAction : public ASTFrontendAction {
@@ -349,7 +375,7 @@ public:
     CI.getDiagnostics().setFatalsAsError(true);
     CI.getDiagnostics().setErrorLimit(0);
     CI.getPreprocessor().addPPCallbacks(std::make_unique<SkipRecorder>(
-        CI.getSourceManager(), Out.Skipped, Out.Macros));
+        CI.getSourceManager(), P, Out.Files, Out.Macros));
     std::vector<std::unique_ptr<Check>> Checks;
     // Every pass runs every check: when the first pass fails (HIP code in
     // a .cu file), the HIP passes' findings are all there is.
@@ -414,29 +440,70 @@ bool includesHip(const std::string &File) {
   return false;
 }
 
-/// Findings of the token scan on the text of a TU that did not parse, left
-/// out where the partial AST already gave the same check on the same line.
-void addTokenFindings(const std::string &TU, const LintConfig &Config,
+/// Findings of the token scan on the text of File, left out where the
+/// partial AST already gave the same check on the same line. Why says what
+/// kept the file from the AST checks.
+void addTokenFindings(const std::string &File, const LintConfig &Config,
                       const Skips &Skipped,
-                      const std::set<std::string> &Macros,
+                      const std::set<std::string> &Macros, llvm::StringRef Why,
                       std::vector<core::Finding> &Out) {
-  auto Buf = llvm::MemoryBuffer::getFile(TU);
+  auto Buf = llvm::MemoryBuffer::getFile(File);
   if (!Buf)
     return;
   core::SourceText S((*Buf)->getBuffer().str());
   std::set<std::pair<std::string, unsigned>> Seen;
   for (const core::Finding &F : Out)
-    if (F.Range.File == TU)
+    if (F.Range.File == File)
       Seen.insert({F.CheckId, S.line(F.Range.Offset)});
   auto Inactive = [&](unsigned Off) {
     return llvm::any_of(Skipped, [&](const auto &R) {
       return R.first <= Off && Off <= R.second;
     });
   };
-  for (core::Finding &F : scanTokens(TU, (*Buf)->getBuffer(), Macros))
+  for (core::Finding &F : scanTokens(File, (*Buf)->getBuffer(), Macros, Why))
     if (Config.enabled(F.CheckId) && !Inactive(F.Range.Offset) &&
         !Seen.count({F.CheckId, S.line(F.Range.Offset)}))
       Out.push_back(std::move(F));
+}
+
+/// The token scan of the project files no parsed TU's AST covered: the main
+/// file of each TU that did not parse and the project headers it entered
+/// (a header that some parsed TU includes was checked on that TU's AST),
+/// each once; then the project headers that no TU includes, read whole.
+/// Findings go to Found[I] of the TU that entered the file.
+void scanUncoveredFiles(const project::Project &P, const LintConfig &Config,
+                        const LintOptions &Opts,
+                        const std::vector<std::string> &TUs,
+                        const std::vector<frontend::TUOutcome> &Outcomes,
+                        const std::vector<PassResult> &First,
+                        std::vector<std::vector<core::Finding>> &Found) {
+  std::set<std::string> Covered, Entered;
+  for (size_t I = 0; I < TUs.size(); ++I)
+    for (const auto &[File, Skipped] : First[I].Files) {
+      Entered.insert(File);
+      if (Outcomes[I].Parsed)
+        Covered.insert(File);
+    }
+  static const Skips None;
+  for (size_t I = 0; I < TUs.size(); ++I) {
+    if (Outcomes[I].Parsed)
+      continue;
+    auto Main = First[I].Files.find(TUs[I]);
+    addTokenFindings(TUs[I], Config,
+                     Main == First[I].Files.end() ? None : Main->second,
+                     First[I].Macros, "this file did not parse", Found[I]);
+    for (const auto &[File, Skipped] : First[I].Files)
+      if (File != TUs[I] && Covered.insert(File).second)
+        addTokenFindings(File, Config, Skipped, First[I].Macros,
+                         "no TU that includes this header parsed", Found[I]);
+  }
+  if (Found.empty())
+    return;
+  for (const project::ProjectFile &F : P.files())
+    if (F.Role == project::FileRole::Header && !Entered.count(F.Path) &&
+        inShard(F.Relative, Opts.Shard, Opts.Shards))
+      addTokenFindings(F.Path, Config, None, {},
+                       "no TU includes this header", Found.back());
 }
 
 /// Runs one pass over the TUs listed in Which (indices into TUs): results
@@ -484,7 +551,7 @@ void judgeByHipPasses(PassResult &Host, PassResult &Target,
     if (judgedForTarget(*F.CheckId))
       Kept.push_back(std::move(F));
   Into.Findings = std::move(Kept);
-  Into.Skipped = Target.Skipped;
+  Into.Files = std::move(Target.Files);
   Into.Macros = Target.Macros;
   if (HipCode && Outcome.Parsed && !TargetOutcome.Parsed) {
     Outcome.Parsed = false;
@@ -578,12 +645,12 @@ llvm::Error lintTUs(const project::Project &P, const LintConfig &Config,
   }
 
   auto Owns = [&](const std::string &F) { return P.owns(F); };
+  std::vector<std::vector<core::Finding>> Found(N);
   for (size_t I = 0; I < N; ++I) {
     frontend::TUOutcome &O = Outcomes[I];
-    std::vector<core::Finding> Found;
-    Found.reserve(First[I].Findings.size());
+    Found[I].reserve(First[I].Findings.size());
     for (const PackedFinding &F : First[I].Findings)
-      Found.push_back(unpack(F));
+      Found[I].push_back(unpack(F));
     PackedFindings().swap(First[I].Findings);
     if (!O.Parsed) {
       for (frontend::ParseError &E : O.Errors)
@@ -591,12 +658,12 @@ llvm::Error lintTUs(const project::Project &P, const LintConfig &Config,
           E.File = project::absolutePath(E.File);
       if (Config.enabled(ParseErrorCheck::Info.Id))
         if (auto F = parseErrorFinding(O, Owns))
-          Found.push_back(std::move(*F));
-      addTokenFindings(TUs[I], Config, First[I].Skipped, First[I].Macros,
-                       Found);
+          Found[I].push_back(std::move(*F));
     }
-    appendFindings(All, Found);
   }
+  scanUncoveredFiles(P, Config, Opts, TUs, Outcomes, First, Found);
+  for (std::vector<core::Finding> &F : Found)
+    appendFindings(All, F);
   return llvm::Error::success();
 }
 

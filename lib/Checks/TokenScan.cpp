@@ -1,5 +1,7 @@
 #include "Checks/TokenScan.h"
 #include "Checks/CudaPatterns.h"
+#include "Checks/TokenText.h"
+#include "Checks/TokenWidthFlow.h"
 
 #include "clang/Basic/LangOptions.h"
 #include "clang/Lex/Lexer.h"
@@ -14,62 +16,11 @@ namespace hipport::checks {
 
 namespace {
 
-struct Tok {
-  tok::TokenKind Kind;
-  llvm::StringRef Text;
-  unsigned Offset;
-  bool LineStart = false;
-};
-
-std::vector<Tok> lexAll(llvm::StringRef Text) {
-  LangOptions LO;
-  LO.CPlusPlus = LO.CPlusPlus11 = LO.CPlusPlus17 = true;
-  Lexer L(SourceLocation::getFromRawEncoding(1), LO, Text.begin(),
-          Text.begin(), Text.end());
-  std::vector<Tok> Out;
-  Token T;
-  while (!L.LexFromRawLexer(T)) {
-    unsigned Off = T.getLocation().getRawEncoding() - 1;
-    Out.push_back({T.getKind(), Text.substr(Off, T.getLength()), Off,
-                   T.isAtStartOfLine()});
-  }
-  if (T.isNot(tok::eof)) {
-    unsigned Off = T.getLocation().getRawEncoding() - 1;
-    Out.push_back({T.getKind(), Text.substr(Off, T.getLength()), Off});
-  }
-  return Out;
-}
-
 bool isFullMask(llvm::StringRef S) {
   std::string L = S.lower();
   while (!L.empty() && (L.back() == 'u' || L.back() == 'l'))
     L.pop_back();
   return L == "0xffffffff";
-}
-
-/// The top-level arguments of the call whose '(' is at Open, as token index
-/// ranges [begin, end).
-std::vector<std::pair<size_t, size_t>> callArgs(const std::vector<Tok> &T,
-                                                size_t Open) {
-  std::vector<std::pair<size_t, size_t>> Args;
-  int Depth = 0;
-  size_t Begin = Open + 1;
-  for (size_t I = Open; I < T.size(); ++I) {
-    tok::TokenKind K = T[I].Kind;
-    if (K == tok::l_paren || K == tok::l_square || K == tok::l_brace)
-      ++Depth;
-    else if (K == tok::r_paren || K == tok::r_square || K == tok::r_brace) {
-      if (--Depth == 0) {
-        if (I > Begin)
-          Args.push_back({Begin, I});
-        return Args;
-      }
-    } else if (K == tok::comma && Depth == 1) {
-      Args.push_back({Begin, I});
-      Begin = I + 1;
-    }
-  }
-  return {};
 }
 
 /// The index of the width argument of a shuffle: the intrinsics, and
@@ -148,19 +99,6 @@ void shuffleTokens(const std::vector<Tok> &T, size_t I,
                     T[I].Text));
 }
 
-/// True for the tokens of preprocessor directives (a `#` at the start of a
-/// line up to the next line that is not a continuation).
-std::vector<bool> directiveTokens(const std::vector<Tok> &T) {
-  std::vector<bool> In(T.size());
-  bool Directive = false;
-  for (size_t I = 0; I < T.size(); ++I) {
-    if (T[I].LineStart)
-      Directive = T[I].Kind == tok::hash;
-    In[I] = Directive;
-  }
-  return In;
-}
-
 enum class Body { None, Host, Device };
 
 /// What the `{` after the declaration head H opens, at file scope or in a
@@ -228,6 +166,19 @@ bool declares(const std::vector<Tok> &T, size_t I) {
   return Next == "=" || Next == "{" || Next == ";" || Next == "[";
 }
 
+/// `constexpr int ws = rocprim::warp_size();`: a declaration the compiler
+/// evaluates, in the host pass with the host pass's idea of the width.
+bool constexprDecl(const std::vector<Tok> &T, size_t I) {
+  for (size_t J = I; J-- > 0 && I - J < 6;) {
+    llvm::StringRef S = T[J].Text;
+    if (S == ";" || S == "{" || S == "}" || S == "(" || S == ",")
+      return false;
+    if (S == "constexpr")
+      return true;
+  }
+  return false;
+}
+
 /// Names that hold a width known only at run time, as the text shows:
 /// initialised from a call or from warpSize (`int ws = warp_size();`,
 /// `= prop.warpSize`), or passed by address to a call (`&ws`, filled by
@@ -240,7 +191,7 @@ std::set<std::string> runtimeNames(const std::vector<Tok> &T) {
     if (I > 1 && T[I - 1].Text == "&" &&
         (T[I - 2].Text == "(" || T[I - 2].Text == ","))
       Out.insert(T[I].Text.str());
-    if (T[I + 1].Text != "=" || !declares(T, I))
+    if (T[I + 1].Text != "=" || !declares(T, I) || constexprDecl(T, I))
       continue;
     for (size_t J = I + 2; J < T.size() && T[J].Text != ";"; ++J)
       if (T[J].Text == "warpSize" ||
@@ -289,9 +240,22 @@ static void hostWidthReads(
         Runtime.count(T[I].Text.str()))
       continue;
     if ((I + 1 < T.size() && T[I + 1].Text == "(") ||
-        (I > 0 && (T[I - 1].Text == "." || T[I - 1].Text == "->")) ||
-        declares(T, I))
+        (I > 0 && (T[I - 1].Text == "." || T[I - 1].Text == "->")))
       continue;
+    if (declares(T, I)) {
+      // `constexpr int warp_size = rocprim::warp_size();` in host code: the
+      // host pass's width, fixed at compile time.
+      if (constexprDecl(T, I) && I + 3 < T.size() && T[I + 1].Text == "=" &&
+          T[I + 2].Kind == tok::raw_identifier)
+        Add(T[I], fmt::format(
+                      "host code fixes the warp width '{}' at compile time: "
+                      "the host pass evaluates it without the device's "
+                      "target (64 on CDNA, 32 on RDNA), so launches chosen "
+                      "from it fit one width only; query it at run time "
+                      "(hipDeviceAttributeWarpSize)",
+                      T[I].Text));
+      continue;
+    }
     Add(T[I], fmt::format(
                   "host code reads the compile-time warp width '{}': the "
                   "host pass never sees the device's width (64 on CDNA, 32 "
@@ -304,7 +268,8 @@ static void hostWidthReads(
 
 std::vector<core::Finding> scanTokens(const std::string &File,
                                       llvm::StringRef Text,
-                                      const std::set<std::string> &Macros) {
+                                      const std::set<std::string> &Macros,
+                                      llvm::StringRef Why) {
   std::vector<core::Finding> Out;
   auto Add = [&](const char *Id, core::Severity Level, const Tok &At,
                  const std::string &Msg) {
@@ -312,7 +277,7 @@ std::vector<core::Finding> scanTokens(const std::string &File,
     F.CheckId = Id;
     F.Level = Level;
     F.Range = {File, At.Offset, unsigned(At.Text.size())};
-    F.Message = Msg + " (seen in the text: this file did not parse)";
+    F.Message = fmt::format("{} (seen in the text: {})", Msg, Why);
     Out.push_back(std::move(F));
   };
   std::vector<Tok> T = lexAll(Text);
@@ -322,22 +287,16 @@ std::vector<core::Finding> scanTokens(const std::string &File,
   // A compile-time warp constant in a launch configuration: `<<<...>>>`,
   // or the size arguments of a launch function or LAUNCH macro.
   std::set<std::string> Runtime = runtimeNames(T);
-  bool Collectives = llvm::any_of(T, [](const Tok &K) {
-    return K.Text.starts_with("__shfl") || K.Text.starts_with("__ballot") ||
-           K.Text.starts_with("WARP_SHFL");
-  });
+  bool Collectives = worksPerWarp(T);
   auto LaunchArgs = [&](size_t B, size_t E) {
     // `n / 32`, `4 * 32` in the launch of a file that works per warp.
-    for (size_t J = B; Collectives && J < E; ++J)
-      if (T[J].Text == "32" &&
-          ((J > B && (T[J - 1].Text == "/" || T[J - 1].Text == "*")) ||
-           (J + 1 < E && T[J + 1].Text == "*"))) {
-        Add("wave64-host-launch-width", core::Severity::Warning, T[J],
-            "launch configuration scaled by 32 in a file whose kernels work "
-            "per warp: AMD wavefronts have 64 lanes; size it with the "
-            "device's warp width (hipDeviceAttributeWarpSize)");
-        return;
-      }
+    if (size_t J = scaledBy32(T, B, E); Collectives && J < E) {
+      Add("wave64-host-launch-width", core::Severity::Warning, T[J],
+          "launch configuration scaled by 32 in a file whose kernels work "
+          "per warp: AMD wavefronts have 64 lanes; size it with the "
+          "device's warp width (hipDeviceAttributeWarpSize)");
+      return;
+    }
     for (size_t J = B; J < E; ++J)
       if (T[J].Kind == tok::raw_identifier && T[J].Text != "warpSize" &&
           warpLikeName(T[J].Text) && !Is(J + 1, "(") &&
@@ -370,6 +329,7 @@ std::vector<core::Finding> scanTokens(const std::string &File,
         LaunchArgs(Args[A].first, Args[A].second);
     }
   }
+  widthFlowTokens(T, Add);
   bool LaneMath32 = hasLaneMath32(T);
   std::vector<bool> Directive = directiveTokens(T);
   for (size_t I = 0; I < T.size(); ++I) {

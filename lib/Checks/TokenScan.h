@@ -17,9 +17,12 @@ namespace hipport::checks {
 /// `threadIdx.x % 32` and `& 31`, `warpSize == 32` guards, inline asm. Each
 /// finding carries the id of the AST check that reports it on parsed code.
 /// Calls whose name is one of Macros (function-like macros the preprocessor
-/// saw) are not taken for the intrinsics they are spelled like.
+/// saw) are not taken for the intrinsics they are spelled like. Why, in
+/// each message, says why the file was not checked on an AST ("this file
+/// did not parse").
 std::vector<core::Finding> scanTokens(const std::string &File,
                                       llvm::StringRef Text,
-                                      const std::set<std::string> &Macros);
+                                      const std::set<std::string> &Macros,
+                                      llvm::StringRef Why);
 
 } // namespace hipport::checks

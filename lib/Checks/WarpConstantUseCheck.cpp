@@ -25,6 +25,10 @@ void WarpConstantUseCheck::registerMatchers(MatchFinder &F) {
   F.addMatcher(arraySubscriptExpr(Ours, unless(isInTemplateInstantiation()))
                    .bind("sub"),
                this);
+  F.addMatcher(binaryOperator(Ours, hasOperatorName("*"),
+                              unless(isInTemplateInstantiation()))
+                   .bind("mul"),
+               this);
 }
 
 bool WarpConstantUseCheck::once(SourceLocation Loc, const ASTContext &C) {
@@ -136,17 +140,24 @@ void WarpConstantUseCheck::callArgs(const CallExpr *Call, const FunctionDecl *F,
 }
 
 /// True when a condition around S bounds Index (`if (lane < n) s[lane]`,
-/// `lane < n ? s[lane] : 0`): the access is guarded.
-static bool guarded(const Stmt *S, const Expr *Index, ASTContext &C) {
+/// `lane < n ? s[lane] : 0`): the access is guarded. With WarpCount (an
+/// array of one slot per warp, sized with warpSize), a thread index below a
+/// warp count also bounds it (`threadIdx.x < blockDim.x / warpSize ?
+/// s[lane] : 0`: the lane is the thread index there).
+static bool guarded(const Stmt *S, const Expr *Index, bool WarpCount,
+                    ASTContext &C) {
   std::string Idx = sourceText(Index->getSourceRange(), C);
-  // The index itself compared with a bound. A bound on threadIdx is not
-  // one: `if (threadIdx.x < n) s[lane]` still overruns at 64 lanes.
+  // The index itself compared with a bound. Any other bound on threadIdx is
+  // not one: `if (threadIdx.x < n) s[lane]` still overruns at 64 lanes.
   auto Bounds = [&](const Expr *Cond) {
     if (!Cond)
       return false;
     std::string T = sourceText(Cond->getSourceRange(), C);
-    return T.find(Idx) != std::string::npos &&
-           (T.find('<') != std::string::npos || T.find('>') != std::string::npos);
+    if (T.find('<') == std::string::npos && T.find('>') == std::string::npos)
+      return false;
+    return T.find(Idx) != std::string::npos ||
+           (WarpCount && T.find("threadIdx") != std::string::npos &&
+            findWarpSizeRef(Cond, C));
   };
   const Stmt *Child = S;
   for (unsigned Depth = 0; Depth < 12; ++Depth) {
@@ -172,8 +183,9 @@ static bool guarded(const Stmt *S, const Expr *Index, ASTContext &C) {
 }
 
 /// True when the array's size is written with warpSize (`s[1024 /
-/// warpSize]`, one slot per warp): sized from the width, never too small
-/// for the slots it counts.
+/// warpSize]`, one slot per warp): 16 slots on a 64-lane wavefront, so a
+/// lane reads past them unless the thread index is bounded by the number of
+/// warps.
 static bool sizedByWidth(const Expr *Base, const ASTContext &C) {
   const auto *DRE = dyn_cast<DeclRefExpr>(Base);
   const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
@@ -195,8 +207,7 @@ void WarpConstantUseCheck::laneIndexedArray(const ArraySubscriptExpr *Sub,
   if (!AT || AT->getSize().uge(64) || AT->getSize().ult(2))
     return;
   const Expr *Idx = Sub->getIdx();
-  if (!isWidthLaneIndex(Idx, C) || sizedByWidth(Base, C) ||
-      guarded(Sub, Idx, C) ||
+  if (!isWidthLaneIndex(Idx, C) || guarded(Sub, Idx, sizedByWidth(Base, C), C) ||
       !once(Sub->getBeginLoc(), C))
     return;
   CheckDiag D;
@@ -212,8 +223,46 @@ void WarpConstantUseCheck::laneIndexedArray(const ArraySubscriptExpr *Sub,
   report(C, std::move(D));
 }
 
+/// `wid * warpSize` where `wid = tid / 32` (or `tid >> 5`): a warp index of
+/// 32-wide warps scaled by the run-time width. At wave64 the two disagree:
+/// warp 1 starts at element 64 while its threads are 32-63 of warp 0's
+/// wavefront, so rows are skipped or read twice.
+void WarpConstantUseCheck::mixedWidth(const BinaryOperator *Mul,
+                                      ASTContext &C) {
+  for (auto [W, X] : {std::pair(Mul->getLHS(), Mul->getRHS()),
+                      std::pair(Mul->getRHS(), Mul->getLHS())}) {
+    if (!isWarpSizeRef(W, C))
+      continue;
+    const auto *DRE = dyn_cast<DeclRefExpr>(strip(X));
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    const auto *Init =
+        VD && VD->isLocalVarDecl() && VD->getInit()
+            ? dyn_cast<BinaryOperator>(strip(VD->getInit()))
+            : nullptr;
+    std::optional<LaneMath> LM = Init ? laneMath(Init, C) : std::nullopt;
+    if (!LM || (LM->K != LaneMath::Div && LM->K != LaneMath::Shr) ||
+        !once(Mul->getBeginLoc(), C))
+      return;
+    CheckDiag D;
+    D.Loc = Mul->getBeginLoc();
+    D.Range = D.Loc.isMacroID() ? SourceRange() : Mul->getSourceRange();
+    D.Level = core::Severity::Error;
+    D.Message = fmt::format(
+        "'{}' scales '{}', a warp index of 32-wide warps ('{}'), by warpSize: "
+        "on a 64-lane wavefront the two widths disagree and the layout skips "
+        "or overlaps rows; compute the warp index with warpSize",
+        sourceText(Mul->getSourceRange(), C), VD->getName(),
+        sourceText(Init->getSourceRange(), C));
+    D.Notes.emplace_back(Init->getOperatorLoc(), "warp index computed here");
+    report(C, std::move(D));
+    return;
+  }
+}
+
 void WarpConstantUseCheck::run(const MatchFinder::MatchResult &R) {
   ASTContext &C = *R.Context;
+  if (const auto *Mul = R.Nodes.getNodeAs<BinaryOperator>("mul"))
+    return mixedWidth(Mul, C);
   if (const auto *Sub = R.Nodes.getNodeAs<ArraySubscriptExpr>("sub"))
     return laneIndexedArray(Sub, C);
   const auto *Call = R.Nodes.getNodeAs<CallExpr>("call");

@@ -21,7 +21,8 @@ namespace hipport::checks {
 /// goes, and each such use in the template at its place; and an array
 /// smaller than the wavefront indexed by a lane index computed with
 /// warpSize (`sums[lane]` with `float sums[32]`) reads past its end on a
-/// 64-lane wavefront.
+/// 64-lane wavefront; and a warp index computed with 32 (`wid = tid / 32`)
+/// scaled by warpSize (`wid * warpSize + i`): the layout mixes the widths.
 class WarpConstantUseCheck : public Check {
 public:
   static const CheckInfo Info;
@@ -36,6 +37,7 @@ private:
                 clang::ASTContext &C);
   void laneIndexedArray(const clang::ArraySubscriptExpr *Sub,
                         clang::ASTContext &C);
+  void mixedWidth(const clang::BinaryOperator *Mul, clang::ASTContext &C);
   /// Locations reported once per TU (templates are instantiated many times).
   std::set<unsigned> Reported;
   bool once(clang::SourceLocation Loc, const clang::ASTContext &C);

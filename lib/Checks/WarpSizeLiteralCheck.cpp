@@ -285,7 +285,49 @@ void WarpSizeLiteralCheck::onArray(const VarDecl *VD, ASTContext &C) {
   }
 }
 
+/// `for (int i = lane * k; i < n; i += 32 * k)`: a loop from a lane index
+/// striding by a literal 32 lanes (named 32s are onFor's). On a 64-lane
+/// wavefront lanes 32-63 repeat the work of lanes 0-31.
+void WarpSizeLiteralCheck::laneStride(const ForStmt *For, ASTContext &C) {
+  const auto *Inc = dyn_cast_or_null<BinaryOperator>(For->getInc());
+  const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit());
+  if (!Inc || Inc->getOpcode() != BO_AddAssign || !DS || !DS->isSingleDecl())
+    return;
+  const auto *V = dyn_cast<VarDecl>(DS->getSingleDecl());
+  if (!V || !V->getInit())
+    return;
+  // The lane, not the thread: `i = threadIdx.x; i += 32` strides a block.
+  std::string Init = llvm::StringRef(sourceText(V->getInit()->getSourceRange(), C)).lower();
+  // `lane * k` (lane-scaled: isLaneLike rejects scaled indices as addresses).
+  const Expr *Start = strip(V->getInit());
+  bool FromLane = isLaneLike(Start, C);
+  if (const auto *M = dyn_cast<BinaryOperator>(Start);
+      M && M->getOpcode() == BO_Mul)
+    FromLane |= isLaneLike(M->getLHS(), C) || isLaneLike(M->getRHS(), C);
+  if (Init.find("lane") == std::string::npos || !FromLane)
+    return;
+  // The typed 32 of `32 * k` (a macro's 32 is the macro's definition to fix).
+  const Expr *R = strip(Inc->getRHS()), *Lit = nullptr;
+  std::vector<const Expr *> Sides = {R};
+  if (const auto *M = dyn_cast<BinaryOperator>(R); M && M->getOpcode() == BO_Mul)
+    Sides = {strip(M->getLHS()), strip(M->getRHS())};
+  for (const Expr *Side : Sides)
+    if (isa<IntegerLiteral>(Side) && !Side->getBeginLoc().isMacroID() &&
+        intValue(Side, C) == 32)
+      Lit = Side;
+  if (!Lit)
+    return;
+  CheckDiag D;
+  D.Loc = Lit->getBeginLoc();
+  D.Range = Lit->getSourceRange();
+  D.Message = "loop from a lane index striding by 32 lanes: on a 64-lane "
+              "wavefront lanes 32-63 repeat the work of lanes 0-31; stride by "
+              "warpSize";
+  report(C, std::move(D));
+}
+
 void WarpSizeLiteralCheck::onFor(const ForStmt *For, ASTContext &C) {
+  laneStride(For, C);
   if (const auto *Cond = dyn_cast_or_null<BinaryOperator>(For->getCond()))
     if (Cond->getOpcode() == BO_LT || Cond->getOpcode() == BO_LE) {
       ConstantOrigin O = constantOrigin(Cond->getRHS(), C, {32});

@@ -33,6 +33,7 @@ private:
   // One matcher's case each (run dispatches).
   void onArray(const clang::VarDecl *VD, clang::ASTContext &C);
   void onFor(const clang::ForStmt *For, clang::ASTContext &C);
+  void laneStride(const clang::ForStmt *For, clang::ASTContext &C);
   void onMath(const clang::BinaryOperator *BO, clang::ASTContext &C);
   void onFirst(const clang::BinaryOperator *BO, clang::ASTContext &C);
   void onShift(const clang::BinaryOperator *BO, clang::ASTContext &C);

@@ -5,6 +5,9 @@
 // RUN: hipport lint %s --checks='-*,wave64-compile-time-width' --fail-on=never --quiet \
 // RUN:   | FileCheck %s --check-prefix=CUDA --implicit-check-not='warning:'
 // CUDA: warning: warp width 'THREADS_PER_WARP' is fixed at 32 for every AMD target
+// The wave-macro fallbacks below are taken by the HIP host pass either way.
+// CUDA: warning: warp width 'BNB_WARP_SIZE' falls back to 64
+// CUDA: warning: warp width 'L_WAVE_SIZE' falls back to 64
 
 // Positive: the AMD branch of a platform test fixes the width at 64.
 #if defined(USE_ROCM)
@@ -73,3 +76,30 @@ static constexpr int kWaveSize = 32;
 static constexpr int kWaveSize = 64;
 #endif
 __global__ void k2(int *o) { o[0] = kWaveSize; }
+
+// Positive: the fallback of a test of __AMDGCN_WAVEFRONT_SIZE alone is what
+// every host pass and LLVM 22's device passes take: the width of every
+// target there. Project-prefixed names are widths too.
+#ifdef __AMDGCN_WAVEFRONT_SIZE
+#define BNB_WARP_SIZE __AMDGCN_WAVEFRONT_SIZE
+#else
+// CHECK: :[[@LINE+1]]:9: warning: warp width 'BNB_WARP_SIZE' falls back to 64 where __AMDGCN_WAVEFRONT_SIZE is not defined: every host pass, and the device pass of compilers that no longer define it (LLVM 22), take this branch, so it is the width of every target there, wrong on wave32 (RDNA); pick it with the target macros (`__GFX9__` for wave64) or use warpSize [wave64-compile-time-width]
+#define BNB_WARP_SIZE 64
+#endif
+#if defined(__AMDGCN_WAVEFRONT_SIZE__)
+#define L_WAVE_SIZE __AMDGCN_WAVEFRONT_SIZE__
+#elif !defined(__HIP_DEVICE_COMPILE__)
+// CHECK: :[[@LINE+1]]:9: warning: warp width 'L_WAVE_SIZE' falls back to 64 where __AMDGCN_WAVEFRONT_SIZE is not defined
+#define L_WAVE_SIZE 64
+#else
+#define L_WAVE_SIZE 64
+#endif
+// Negative: a target macro picks the width where the wave macro is missing.
+#if defined(__AMDGCN_WAVEFRONT_SIZE)
+#define A_WARP_SIZE __AMDGCN_WAVEFRONT_SIZE
+#elif defined(__GFX9__)
+#define A_WARP_SIZE 64
+#else
+#define A_WARP_SIZE 32
+#endif
+__global__ void k3(int *o) { o[0] = BNB_WARP_SIZE + L_WAVE_SIZE + A_WARP_SIZE; }

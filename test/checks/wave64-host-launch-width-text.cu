@@ -40,6 +40,21 @@ void launch(Tensor out, Tensor in, int n) {
   constexpr int kWarpSize = 64;
 }
 
+// A width the host pass computes at compile time (rocprim's warp_size() is
+// constexpr there), and the launch it chooses.
+template <typename T>
+void pick(T *p, int n) {
+  // CHECK: :[[@LINE+1]]:17: warning: host code fixes the warp width 'warp_size' at compile time{{.*}}[wave64-host-launch-width]
+  constexpr int warp_size = rocprim::warp_size();
+  // CHECK: :[[@LINE+1]]:7: warning: host code reads the compile-time warp width 'warp_size'
+  if (warp_size == 32)
+    rows<<<n, 128>>>(p, p, n);
+  // Queried at run time: not reported.
+  const int ws = rocprim::host_warp_size();
+  if (ws == 64)
+    rows<<<n, 256>>>(p, p, n);
+}
+
 // Width guards on the text: a query compared with 32, and with 64 inside a
 // check (a refusal of RDNA); a plain `if` on 64 picks a path.
 void guards() {
@@ -63,6 +78,7 @@ __global__ void vote(int *out, bool p) { out[threadIdx.x] = __ballot(p) != 0; }
 HOST_FN(launch_vote, (int *out, int n), {
   // CHECK: :[[@LINE+1]]:21: warning: launch configuration scaled by 32 in a file whose kernels work per warp: AMD wavefronts have 64 lanes; size it with the device's warp width (hipDeviceAttributeWarpSize) (seen in the text: this file did not parse) [wave64-host-launch-width]
   vote<<<(n + 31) / 32, 256>>>(out, true);
-  // Not a scale: a tile of 32 threads.
+  // Not a scale, but one 32-thread warp per block: half a wavefront.
+  // CHECK: :[[@LINE+1]]:13: warning: block of 32 threads, one 32-wide warp, for kernel 'vote', which works per warp or is defined elsewhere{{.*}}[wave64-host-launch-width]
   vote<<<n, 32>>>(out, true);
 })

@@ -106,6 +106,21 @@ void per_target(float *out, int n) {
   // CHECK: :{{[0-9]+}}:15: note: defined per target here
   scale<<<n / warps, dim3(kWarpSize, warps)>>>(out, 2.0f);
 }
+// The same read in a host template that is explicitly instantiated (its
+// non-dependent literals are shared with the instantiation), through a macro.
+#if defined(__GFX9__)
+#define TARGET_WARP 64
+#else
+#define TARGET_WARP 32
+#endif
+template <typename T> int rows_per_block(int m) {
+  // CHECK: :[[@LINE+2]]:7: error: host code reads 'TARGET_WARP' (= 32 here), a warp width the preprocessor picks per AMD target
+  // CHECK: :{{[0-9]+}}:21: note: defined per target here
+  if (TARGET_WARP == 64)
+    return (m + 1) / 2;
+  return (m + 3) / 4;
+}
+template int rows_per_block<float>(int);
 // A fixed warp width read by host code outside a launch: a buffer sized per
 // 32-lane warp. A count of warps is not the width itself.
 void buffers(float **slots, int n) {
@@ -129,3 +144,18 @@ void per_platform(float *out, int n) {
 }
 // Device code compiled for the target sees the target's value: not reported.
 __device__ int lanes() { return kWarpSize; }
+
+// One 32-thread warp per block, for a kernel that works per warp or whose
+// body this TU does not show.
+template <typename T, int B> __global__ void quantize(T *p);
+__global__ void vote_rows(float *p) { p[0] = __shfl_down_sync(0xffffffffu, p[0], 1); }
+template <typename T> void one_warp(T *p, int n, cudaStream_t s) {
+  // CHECK: :[[@LINE+1]]:34: warning: block of 32 threads, one 32-wide warp, for kernel 'quantize<T, 64>', which works per warp or is defined elsewhere: an AMD wavefront has 64 lanes, so half of it idles and per-warp layouts sized for 32 lanes break; size the block from the device's warp width (hipDeviceAttributeWarpSize) [wave64-host-launch-width]
+  quantize<T, 64><<<(n + 1) / 2, 32, 0, s>>>(p);
+  // CHECK: :[[@LINE+1]]:18: warning: block of 32 threads, one 32-wide warp, for kernel 'vote_rows'
+  vote_rows<<<n, 32>>>((float *)p);
+  // Negative: a kernel without collectives or lane math, a block of 64.
+  scale<<<n, 32>>>((float *)p, 2.0f);
+  vote_rows<<<n, 64>>>((float *)p);
+}
+template void one_warp<float>(float *, int, cudaStream_t);

@@ -69,8 +69,43 @@ __global__ void negatives(int *out) {
   out[3] = lane < 32 ? sums[lane] : 0;
   // A lane of a 32-wide tile fits.
   out[4] = sums[threadIdx.x % 32];
-  // Sized with warpSize (one slot per warp).
+  // Sized with warpSize (one slot per warp), read where the thread index is
+  // below the number of warps.
   __shared__ int slots[1024 / warpSize];
   out[5] = threadIdx.x < blockDim.x / warpSize ? slots[lane] : 0;
-  slots[lane] = v;
 }
+
+__global__ void per_warp_slots(int *out) {
+  // One slot per warp is 16 slots on a 64-lane wavefront (32 as this CUDA
+  // file is parsed): every lane reading its own slot reads past them.
+  __shared__ int slots[1024 / warpSize];
+  int lane = threadIdx.x % warpSize;
+  // CHECK: :[[@LINE+1]]:12: error: 'slots[lane]' indexes an array of 32 elements
+  out[0] = slots[lane];
+  // A bound on the thread index that is not a warp count is no bound.
+  // CHECK: :[[@LINE+1]]:34: error: 'slots[lane]' indexes an array of 32 elements
+  if (threadIdx.x < 48) out[1] = slots[lane];
+}
+
+// A warp index of 32-wide warps scaled by warpSize mixes the two widths.
+#define WARP_OF(t) ((t) >> 5)
+template <int N>
+__global__ void mixed_layout(float *a, int stride) {
+  const int tid = threadIdx.x;
+  const int wid = tid / 32;
+  const int wtid = tid % 32;
+  for (int i = 0; i < N; i += 2)
+    // CHECK: :[[@LINE+2]]:8: error: 'wid * warpSize' scales 'wid', a warp index of 32-wide warps ('tid / 32'), by warpSize: on a 64-lane wavefront the two widths disagree and the layout skips or overlaps rows; compute the warp index with warpSize [wave64-warp-constant-use]
+    // CHECK: :[[@LINE-4]]:23: note: warp index computed here
+    a[(wid * warpSize + i) * stride + wtid] = 0;
+  // Macro case: the warp index from a macro of 32-wide warps.
+  const int w5 = WARP_OF(tid);
+  // CHECK: :[[@LINE+2]]:5: error: 'warpSize * w5' scales 'w5'
+  // CHECK: :[[@LINE-13]]:25: note: warp index computed here
+  a[warpSize * w5] = 1;
+  // Negative: one width throughout, and a count of 32-bit words.
+  const int w2 = tid / warpSize;
+  a[w2 * warpSize] = 2;
+  a[wid * 32] = 3;
+}
+template __global__ void mixed_layout<4>(float *, int);

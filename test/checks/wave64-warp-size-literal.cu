@@ -182,3 +182,29 @@ __global__ void word_bits(unsigned *words, const int *cols, int n) {
   for (int i = threadIdx.x; i < n / WS + 1; i += blockDim.x)
     words[i] = 0;
 }
+
+// Loops from a lane index striding by a literal 32 lanes: lanes 32-63 of a
+// 64-lane wavefront repeat the work of lanes 0-31.
+__global__ void lane_strides(float *p, int k, int n) {
+  int warp_lane = threadIdx.x % warpSize;
+  // CHECK: :[[@LINE+1]]:43: warning: loop from a lane index striding by 32 lanes: on a 64-lane wavefront lanes 32-63 repeat the work of lanes 0-31; stride by warpSize [wave64-warp-size-literal]
+  for (int i = warp_lane * k; i < n; i += 32 * k)
+    p[i] = 0;
+  // CHECK: :[[@LINE+1]]:39: warning: loop from a lane index striding by 32 lanes
+  for (int i = warp_lane; i < n; i += 32)
+    p[i] = 1;
+  // Negative: a block stride from the thread index, the run-time width.
+  for (int i = threadIdx.x; i < n; i += 32)
+    p[i] = 2;
+  for (int i = warp_lane; i < n; i += warpSize)
+    p[i] = 3;
+}
+
+// The typed 32 of a stride whose other factor is a macro of 32.
+#define VALUES_PER_LANE 32
+__global__ void lane_stride_macro(float *p, int n) {
+  int warp_lane = threadIdx.x % warpSize;
+  // CHECK: :[[@LINE+1]]:57: warning: loop from a lane index striding by 32 lanes
+  for (int i = warp_lane * VALUES_PER_LANE; i < n; i += 32 * VALUES_PER_LANE)
+    p[i] = 0;
+}

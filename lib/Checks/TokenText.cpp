@@ -1,0 +1,76 @@
+#include "Checks/TokenText.h"
+
+#include "clang/Basic/LangOptions.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace hipport::checks {
+
+std::vector<Tok> lexAll(llvm::StringRef Text) {
+  LangOptions LO;
+  LO.CPlusPlus = LO.CPlusPlus11 = LO.CPlusPlus17 = true;
+  Lexer L(SourceLocation::getFromRawEncoding(1), LO, Text.begin(),
+          Text.begin(), Text.end());
+  std::vector<Tok> Out;
+  Token T;
+  while (!L.LexFromRawLexer(T)) {
+    unsigned Off = T.getLocation().getRawEncoding() - 1;
+    Out.push_back({T.getKind(), Text.substr(Off, T.getLength()), Off,
+                   T.isAtStartOfLine()});
+  }
+  if (T.isNot(tok::eof)) {
+    unsigned Off = T.getLocation().getRawEncoding() - 1;
+    Out.push_back({T.getKind(), Text.substr(Off, T.getLength()), Off});
+  }
+  return Out;
+}
+
+std::vector<std::pair<size_t, size_t>> callArgs(const std::vector<Tok> &T,
+                                                size_t Open) {
+  std::vector<std::pair<size_t, size_t>> Args;
+  int Depth = 0;
+  size_t Begin = Open + 1;
+  for (size_t I = Open; I < T.size(); ++I) {
+    tok::TokenKind K = T[I].Kind;
+    if (K == tok::l_paren || K == tok::l_square || K == tok::l_brace)
+      ++Depth;
+    else if (K == tok::r_paren || K == tok::r_square || K == tok::r_brace) {
+      if (--Depth == 0) {
+        if (I > Begin)
+          Args.push_back({Begin, I});
+        return Args;
+      }
+    } else if (K == tok::comma && Depth == 1) {
+      Args.push_back({Begin, I});
+      Begin = I + 1;
+    }
+  }
+  return {};
+}
+
+std::vector<bool> directiveTokens(const std::vector<Tok> &T) {
+  std::vector<bool> In(T.size());
+  bool Directive = false;
+  for (size_t I = 0; I < T.size(); ++I) {
+    if (T[I].LineStart)
+      Directive = T[I].Kind == tok::hash;
+    In[I] = Directive;
+  }
+  return In;
+}
+
+size_t closingBracket(const std::vector<Tok> &T, size_t Open) {
+  int Depth = 0;
+  for (size_t I = Open; I < T.size(); ++I) {
+    tok::TokenKind K = T[I].Kind;
+    if (K == tok::l_paren || K == tok::l_square || K == tok::l_brace)
+      ++Depth;
+    else if ((K == tok::r_paren || K == tok::r_square || K == tok::r_brace) &&
+             --Depth == 0)
+      return I;
+  }
+  return T.size();
+}
+
+} // namespace hipport::checks

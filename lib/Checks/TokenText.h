@@ -1,0 +1,36 @@
+//===- TokenText.h - raw tokens of a file, for the token scan ---*- C++ -*-===//
+#pragma once
+
+#include "clang/Basic/TokenKinds.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <utility>
+#include <vector>
+
+namespace hipport::checks {
+
+/// A raw token of a file that may not parse (no preprocessing).
+struct Tok {
+  clang::tok::TokenKind Kind;
+  llvm::StringRef Text;
+  unsigned Offset;
+  bool LineStart = false;
+};
+
+/// The raw tokens of Text (C++17, comments dropped).
+std::vector<Tok> lexAll(llvm::StringRef Text);
+
+/// The top-level arguments of the call whose '(' is at Open, as token index
+/// ranges [begin, end).
+std::vector<std::pair<size_t, size_t>> callArgs(const std::vector<Tok> &T,
+                                                size_t Open);
+
+/// True for the tokens of preprocessor directives (a `#` at the start of a
+/// line up to the next line that is not a continuation).
+std::vector<bool> directiveTokens(const std::vector<Tok> &T);
+
+/// The index of the bracket that closes the one at Open ('(', '[' or '{'),
+/// or T.size().
+size_t closingBracket(const std::vector<Tok> &T, size_t Open);
+
+} // namespace hipport::checks

@@ -1,0 +1,721 @@
+#include "Checks/TokenWidthFlow.h"
+#include "Checks/CudaPatterns.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+#include <fmt/format.h>
+
+#include <set>
+
+using namespace clang;
+
+namespace hipport::checks {
+
+namespace {
+
+/// Precedence climbing over a token range; any token it does not know makes
+/// the whole range valueless.
+class TokenEval {
+public:
+  TokenEval(const std::vector<Tok> &T, size_t B, size_t E,
+            const TokenConstants &C)
+      : T(T), I(B), E(E), C(C) {}
+
+  std::optional<int64_t> all() {
+    auto V = binary(0);
+    if (!V || I != E)
+      return std::nullopt;
+    return V;
+  }
+
+private:
+  static int precedence(llvm::StringRef Op) {
+    return llvm::StringSwitch<int>(Op)
+        .Case("|", 1)
+        .Case("^", 2)
+        .Case("&", 3)
+        .Cases({"<<", ">>"}, 4)
+        .Cases({"+", "-"}, 5)
+        .Cases({"*", "/", "%"}, 6)
+        .Default(0);
+  }
+
+  std::optional<int64_t> binary(int Min) {
+    auto L = unary();
+    while (L && I < E) {
+      llvm::StringRef Op = T[I].Text;
+      int P = precedence(Op);
+      if (!P || P <= Min)
+        break;
+      ++I;
+      auto R = binary(P);
+      if (!R)
+        return std::nullopt;
+      L = apply(Op, *L, *R);
+    }
+    return L;
+  }
+
+  static std::optional<int64_t> apply(llvm::StringRef Op, int64_t L,
+                                      int64_t R) {
+    if ((Op == "/" || Op == "%") && R == 0)
+      return std::nullopt;
+    if ((Op == "<<" || Op == ">>") && (R < 0 || R > 62))
+      return std::nullopt;
+    if (Op == "|")
+      return L | R;
+    if (Op == "^")
+      return L ^ R;
+    if (Op == "&")
+      return L & R;
+    if (Op == "<<")
+      return L << R;
+    if (Op == ">>")
+      return L >> R;
+    if (Op == "+")
+      return L + R;
+    if (Op == "-")
+      return L - R;
+    if (Op == "*")
+      return L * R;
+    return Op == "/" ? L / R : L % R;
+  }
+
+  std::optional<int64_t> unary() {
+    if (I >= E)
+      return std::nullopt;
+    llvm::StringRef S = T[I].Text;
+    if (S == "-" || S == "+") {
+      ++I;
+      auto V = unary();
+      return V && S == "-" ? std::optional<int64_t>(-*V) : V;
+    }
+    if (S == "(") {
+      ++I;
+      auto V = binary(0);
+      if (!V || I >= E || T[I].Text != ")")
+        return std::nullopt;
+      ++I;
+      return V;
+    }
+    ++I;
+    if (T[I - 1].Kind == tok::numeric_constant)
+      return literal(S);
+    if (T[I - 1].Kind == tok::raw_identifier)
+      return C.valueOf(S);
+    return std::nullopt;
+  }
+
+  static std::optional<int64_t> literal(llvm::StringRef S) {
+    S = S.rtrim("uUlL");
+    uint64_t V;
+    if (S.getAsInteger(0, V) || V > uint64_t(INT64_MAX))
+      return std::nullopt;
+    return int64_t(V);
+  }
+
+  const std::vector<Tok> &T;
+  size_t I, E;
+  const TokenConstants &C;
+};
+
+/// The end of the expression starting at B: the first `,` `;` `)` `]` `}`
+/// (or `>` where StopAtAngle) outside brackets opened after B.
+size_t exprEnd(const std::vector<Tok> &T, size_t B, bool StopAtAngle = false) {
+  int Depth = 0;
+  for (size_t I = B; I < T.size(); ++I) {
+    llvm::StringRef S = T[I].Text;
+    if (S == "(" || S == "[" || S == "{")
+      ++Depth;
+    else if (S == ")" || S == "]" || S == "}") {
+      if (Depth-- == 0)
+        return I;
+    } else if (Depth == 0 && (S == "," || S == ";" || S == "?" || S == "&&" ||
+                              S == "||" || (StopAtAngle && S == ">")))
+      return I;
+  }
+  return T.size();
+}
+
+/// The end of the preprocessor directive whose `#` is at I.
+size_t directiveEnd(const std::vector<Tok> &T, size_t I) {
+  size_t E = I + 1;
+  while (E < T.size() && !T[E].LineStart)
+    ++E;
+  return E;
+}
+
+} // namespace
+
+TokenConstants::TokenConstants(const std::vector<Tok> &T) : T(T) {
+  for (size_t I = 0; I + 2 < T.size(); ++I) {
+    if (T[I].Kind == tok::hash && T[I].LineStart &&
+        T[I + 1].Text == "define" && T[I + 2].Kind == tok::raw_identifier) {
+      size_t N = I + 2, E = directiveEnd(T, I);
+      bool FunctionLike =
+          N + 1 < E && T[N + 1].Text == "(" &&
+          T[N + 1].Offset == T[N].Offset + T[N].Text.size();
+      if (!FunctionLike)
+        define(T[N].Text, eval(N + 1, E));
+      I = E - 1;
+      continue;
+    }
+    // `const int kWarp = 32;`, `static constexpr unsigned WS = 32,`.
+    if (T[I].Kind != tok::raw_identifier || T[I + 1].Text != "=" || I == 0 ||
+        T[I - 1].Kind != tok::raw_identifier)
+      continue;
+    bool Const = false;
+    for (size_t J = I; J-- > 0 && I - J < 6;) {
+      llvm::StringRef S = T[J].Text;
+      if (S == ";" || S == "{" || S == "}" || S == "(" || S == ",")
+        break;
+      Const |= S == "const" || S == "constexpr";
+    }
+    if (Const)
+      define(T[I].Text, eval(I + 2, exprEnd(T, I + 2)));
+  }
+}
+
+void TokenConstants::define(llvm::StringRef Name, std::optional<int64_t> V) {
+  auto [It, New] = Values.try_emplace(Name.str(), V);
+  if (!New && It->second != V)
+    It->second = std::nullopt;
+}
+
+std::optional<int64_t> TokenConstants::valueOf(llvm::StringRef Name) const {
+  auto It = Values.find(Name.str());
+  return It == Values.end() ? std::nullopt : It->second;
+}
+
+std::optional<int64_t> TokenConstants::eval(size_t B, size_t E) const {
+  if (B >= E || E > T.size())
+    return std::nullopt;
+  return TokenEval(T, B, E, *this).all();
+}
+
+size_t scaledBy32(const std::vector<Tok> &T, size_t B, size_t E) {
+  for (size_t J = B; J < E; ++J) {
+    if (T[J].Text != "32")
+      continue;
+    if ((J > B && (T[J - 1].Text == "/" || T[J - 1].Text == "*")) ||
+        (J + 1 < E && T[J + 1].Text == "*"))
+      return J;
+    // `max(32, n)`, `std::min(n, 32)`: at least or at most one warp.
+    for (size_t K = J; K-- > B && J - K < 8;) {
+      if (T[K].Text == ";" || T[K].Text == "{")
+        break;
+      if ((T[K].Text == "max" || T[K].Text == "min") && K + 1 < E &&
+          T[K + 1].Text == "(") {
+        auto Args = callArgs(T, K + 1);
+        if (Args.size() == 2 &&
+            llvm::any_of(Args, [&](const auto &A) {
+              return A.first == J && A.second == J + 1;
+            }))
+          return J;
+        break;
+      }
+    }
+  }
+  return E;
+}
+
+namespace {
+
+bool shuffleLike(llvm::StringRef N) {
+  return N.starts_with("__shfl") || N.starts_with("WARP_SHFL");
+}
+
+} // namespace
+
+bool worksPerWarp(const std::vector<Tok> &T) {
+  return llvm::any_of(T, [](const Tok &K) {
+    // Cooperative-groups tiles' members (`tile.shfl_down`) too.
+    return shuffleLike(K.Text) || K.Text.starts_with("__ballot") ||
+           K.Text.starts_with("shfl_");
+  });
+}
+
+namespace {
+
+/// The width argument's index of a shuffle (see shuffleLike).
+size_t widthArg(llvm::StringRef N) {
+  return N.ends_with("_sync") ? 3 : 2;
+}
+
+/// Spelled 32-bit integer types; Typedefs adds the text's own aliases.
+bool is32BitType(llvm::StringRef N, const std::set<std::string> &Typedefs) {
+  std::string L = N.lower();
+  llvm::StringRef S(L);
+  return S == "int" || S == "unsigned" || S == "uint" || S == "uint32_t" ||
+         S == "int32_t" || S == "u32" || S == "s32" || S.ends_with("_int") ||
+         Typedefs.count(N.str());
+}
+
+/// `typedef int hypre_int;`, `using mask_t = unsigned;`.
+std::set<std::string> typedefs32(const std::vector<Tok> &T) {
+  std::set<std::string> Out;
+  for (size_t I = 0; I + 3 < T.size(); ++I) {
+    if (T[I].Text == "typedef") {
+      size_t E = I + 1;
+      while (E < T.size() && T[E].Text != ";" && E - I < 6)
+        ++E;
+      if (E < T.size() && T[E].Text == ";" && E >= I + 3 &&
+          is32BitType(T[E - 2].Text, Out))
+        Out.insert(T[E - 1].Text.str());
+    } else if (T[I].Text == "using" && T[I + 2].Text == "=" &&
+               I + 4 < T.size() && T[I + 4].Text == ";" &&
+               is32BitType(T[I + 3].Text, Out)) {
+      Out.insert(T[I + 1].Text.str());
+    }
+  }
+  return Out;
+}
+
+/// The flat text of the tokens [B, E).
+std::string joined(const std::vector<Tok> &T, size_t B, size_t E) {
+  std::string S;
+  for (size_t I = B; I < E && I < T.size(); ++I)
+    S += T[I].Text;
+  return S;
+}
+
+/// A `for` loop's parts, as token ranges.
+struct ForParts {
+  size_t InitB, InitE, CondB, CondE, StepB, StepE, BodyB, BodyE;
+};
+
+std::optional<ForParts> forParts(const std::vector<Tok> &T, size_t I) {
+  if (T[I].Text != "for" || I + 1 >= T.size() || T[I + 1].Text != "(")
+    return std::nullopt;
+  size_t Close = closingBracket(T, I + 1);
+  std::vector<size_t> Semis;
+  int Depth = 0;
+  for (size_t J = I + 2; J < Close; ++J) {
+    llvm::StringRef S = T[J].Text;
+    Depth += (S == "(" || S == "[" || S == "{") - (S == ")" || S == "]" || S == "}");
+    if (Depth == 0 && S == ";")
+      Semis.push_back(J);
+  }
+  if (Semis.size() != 2 || Close + 1 >= T.size())
+    return std::nullopt;
+  ForParts P{I + 2, Semis[0], Semis[0] + 1, Semis[1], Semis[1] + 1, Close,
+             Close + 1, 0};
+  if (T[Close + 1].Text == "{") {
+    P.BodyB = Close + 2;
+    P.BodyE = closingBracket(T, Close + 1);
+  } else {
+    P.BodyE = exprEnd(T, Close + 1);
+    while (P.BodyE < T.size() && T[P.BodyE].Text != ";")
+      P.BodyE = exprEnd(T, P.BodyE + 1);
+  }
+  return P;
+}
+
+enum class Step { Other, Halve, Double, Decrement };
+
+Step stepOf(const std::vector<Tok> &T, const ForParts &P, llvm::StringRef V) {
+  std::string S = joined(T, P.StepB, P.StepE), N = V.str();
+  if (S == N + ">>=1" || S == N + "/=2" || S == N + "=" + N + ">>1" ||
+      S == N + "=" + N + "/2")
+    return Step::Halve;
+  if (S == N + "<<=1" || S == N + "*=2" || S == N + "=" + N + "<<1" ||
+      S == N + "=" + N + "*2" || S == N + "+=" + N)
+    return Step::Double;
+  if (S == "--" + N || S == N + "--" || S == N + "-=1")
+    return Step::Decrement;
+  return Step::Other;
+}
+
+/// The first shuffle call in the loop body that takes the loop variable V
+/// and no explicit width, or T.size().
+size_t shuffleOfVar(const std::vector<Tok> &T, const ForParts &P,
+                    llvm::StringRef V) {
+  for (size_t J = P.BodyB; J + 1 < P.BodyE; ++J) {
+    if (T[J].Kind != tok::raw_identifier || !shuffleLike(T[J].Text) ||
+        T[J + 1].Text != "(")
+      continue;
+    auto Args = callArgs(T, J + 1);
+    if (Args.size() > widthArg(T[J].Text))
+      continue;
+    for (size_t K = J + 2; K < P.BodyE && !Args.empty() &&
+                           K < Args.back().second;
+         ++K)
+      if (T[K].Text == V)
+        return J;
+  }
+  return T.size();
+}
+
+/// Shuffle loops whose start or bound is the width of a 32-wide warp.
+void shuffleLoops(const std::vector<Tok> &T, const TokenConstants &C,
+                  const TokenFindingFn &Add) {
+  for (size_t I = 0; I < T.size(); ++I) {
+    auto P = forParts(T, I);
+    if (!P)
+      continue;
+    size_t Eq = P->InitB;
+    while (Eq < P->InitE && T[Eq].Text != "=")
+      ++Eq;
+    if (Eq == P->InitB || Eq >= P->InitE)
+      continue;
+    llvm::StringRef V = T[Eq - 1].Text;
+    if (shuffleOfVar(T, *P, V) == T.size())
+      continue;
+    std::optional<int64_t> Start = C.eval(Eq + 1, P->InitE);
+    Step S = stepOf(T, *P, V);
+    if (Start == 16 && S == Step::Halve) {
+      Add("wave64-warp-size-literal", core::Severity::Warning, T[Eq + 1],
+          "shuffle loop starting at offset 16 covers a 32-wide warp; on a "
+          "64-lane wavefront each half reduces separately: start at "
+          "warpSize / 2");
+    } else if (Start == 31 && S == Step::Decrement) {
+      Add("wave64-warp-size-literal", core::Severity::Error, T[Eq + 1],
+          "loop over lanes counting down from lane 31 leaves out lanes 32-63 "
+          "of a 64-lane wavefront: start at warpSize - 1");
+    } else if (S == Step::Double && P->CondE > P->CondB + 2 &&
+               T[P->CondB].Text == V) {
+      llvm::StringRef Op = T[P->CondB + 1].Text;
+      std::optional<int64_t> B = C.eval(P->CondB + 2, P->CondE);
+      if ((Op == "<" && B == 32) ||
+          (Op == "<=" && (B == 16 || B == 31 || B == 32)))
+        Add("wave64-warp-size-literal", core::Severity::Warning,
+            T[P->CondB + 2],
+            "shuffle loop bounded by a 32-wide warp; on a 64-lane wavefront "
+            "lanes 32-63 are not covered as one group: bound it by warpSize");
+    }
+  }
+}
+
+bool laneLikeName(llvm::StringRef N) {
+  std::string L = N.lower();
+  return llvm::StringRef(L).contains("lane") && !llvm::StringRef(L).ends_with("s");
+}
+
+/// `lane == 31`, `lane_id == WARP_SIZE - 1` (= 31), and broadcasts from a
+/// lane that a named constant makes 31; loops striding by 32 from a lane.
+void lastLaneAndStrides(const std::vector<Tok> &T, const TokenConstants &C,
+                        const TokenFindingFn &Add) {
+  for (size_t I = 1; I + 1 < T.size(); ++I) {
+    llvm::StringRef S = T[I].Text;
+    if ((S == "==" || S == "!=") && T[I - 1].Kind == tok::raw_identifier &&
+        laneLikeName(T[I - 1].Text) && C.eval(I + 1, exprEnd(T, I + 1)) == 31)
+      Add("wave64-warp-size-literal", core::Severity::Warning, T[I + 1],
+          fmt::format("'{} {} ...' takes lane 31 as the last lane; on a "
+                      "64-lane wavefront it is 63: use warpSize - 1",
+                      T[I - 1].Text, S));
+    if ((S == "__shfl" || S == "__shfl_sync") && T[I + 1].Text == "(") {
+      auto Args = callArgs(T, I + 1);
+      size_t L = S == "__shfl" ? 1 : 2;
+      if (Args.size() > L && Args[L].second > Args[L].first + 1 &&
+          C.eval(Args[L].first, Args[L].second) == 31)
+        Add("wave64-warp-size-literal", core::Severity::Error,
+            T[Args[L].first],
+            "broadcast from lane 31 reads the middle of a 64-lane "
+            "wavefront, not its last lane; use warpSize - 1");
+    }
+    auto P = forParts(T, I);
+    if (!P || P->StepE < P->StepB + 3 || T[P->StepB + 1].Text != "+=")
+      continue;
+    bool FromLane = false;
+    for (size_t J = P->InitB; J < P->InitE; ++J)
+      FromLane |= T[J].Kind == tok::raw_identifier && J > P->InitB &&
+                  T[J - 1].Text != "int" && laneLikeName(T[J].Text) &&
+                  T[J + 1].Text != "=";
+    if (!FromLane)
+      continue;
+    for (size_t J = P->StepB + 2; J < P->StepE; ++J)
+      if (C.eval(J, J + 1) == 32 &&
+          (P->StepE == P->StepB + 3 || T[J + 1].Text == "*" ||
+           T[J - 1].Text == "*")) {
+        Add("wave64-warp-size-literal", core::Severity::Warning, T[J],
+            "loop from a lane index striding by 32 lanes: on a 64-lane "
+            "wavefront lanes 32-63 repeat the work of lanes 0-31; stride by "
+            "warpSize");
+        break;
+      }
+  }
+}
+
+/// The '(' matching the ')' at Close, or Close.
+size_t openingParen(const std::vector<Tok> &T, size_t Close) {
+  int Depth = 0;
+  for (size_t I = Close + 1; I-- > 0;) {
+    if (T[I].Text == ")")
+      ++Depth;
+    else if (T[I].Text == "(" && --Depth == 0)
+      return I;
+  }
+  return Close;
+}
+
+/// Per function definition (`name(params) {`): shuffle wrappers whose width
+/// parameter defaults to 32, and ballots returned as 32-bit values.
+void functionHeads(const std::vector<Tok> &T, const TokenConstants &C,
+                   const std::set<std::string> &Typedefs,
+                   const TokenFindingFn &Add) {
+  static const std::set<llvm::StringRef> Keywords = {
+      "if", "for", "while", "switch", "catch", "return", "sizeof"};
+  for (size_t I = 2; I < T.size(); ++I) {
+    if (T[I].Text != "{" || T[I - 1].Text != ")")
+      continue;
+    size_t Open = openingParen(T, I - 1);
+    if (Open == I - 1 || Open < 2 || T[Open - 1].Kind != tok::raw_identifier ||
+        Keywords.count(T[Open - 1].Text))
+      continue;
+    size_t End = closingBracket(T, I);
+    llvm::StringRef Fn = T[Open - 1].Text;
+    // Parameters `width = 32` that a shuffle in the body takes as its width.
+    for (size_t J = Open + 1; J + 1 < I - 1; ++J) {
+      if (T[J].Kind != tok::raw_identifier || T[J + 1].Text != "=" ||
+          C.eval(J + 2, exprEnd(T, J + 2)) != 32)
+        continue;
+      for (size_t K = I; K + 1 < End; ++K) {
+        if (!shuffleLike(T[K].Text) || T[K + 1].Text != "(")
+          continue;
+        auto Args = callArgs(T, K + 1);
+        size_t W = std::min(widthArg(T[K].Text), size_t(2));
+        bool Takes = false;
+        for (size_t A = W; A < Args.size(); ++A)
+          Takes |= Args[A].second == Args[A].first + 1 &&
+                   T[Args[A].first].Text == T[J].Text;
+        if (!Takes)
+          continue;
+        Add("wave64-shuffle-width", core::Severity::Warning, T[J + 2],
+            fmt::format("'{}' defaults to 32 and is the width of the "
+                        "shuffle in '{}': every call that leaves it out "
+                        "shuffles within 32-lane halves of a 64-lane "
+                        "wavefront; default it to warpSize",
+                        T[J].Text, Fn));
+        break;
+      }
+    }
+    // `hypre_int ballot(...) { return __ballot(p); }`
+    if (!is32BitType(T[Open - 2].Text, Typedefs))
+      continue;
+    for (size_t K = I; K + 2 < End; ++K)
+      if (T[K].Text == "return" && isBallotName(T[K + 1].Text) &&
+          T[K + 2].Text == "(") {
+        Add("wave64-ballot-mask-width", core::Severity::Error, T[Open - 2],
+            fmt::format("'{}' returns the 64-bit result of {} as 32-bit "
+                        "'{}': lanes 32-63 are lost; return uint64_t",
+                        Fn, T[K + 1].Text, T[Open - 2].Text));
+        break;
+      }
+  }
+}
+
+/// Ballots assigned to a variable the text declares 32-bit (`hypre_int m;
+/// ... m = __ballot_sync(...)`), reported at the declaration, where the fix
+/// goes (the nearest one before the assignment), or cast to a 32-bit type.
+void ballotsInto32Bit(const std::vector<Tok> &T,
+                      const std::set<std::string> &Typedefs,
+                      const TokenFindingFn &Add) {
+  static const std::set<llvm::StringRef> NotTypes = {
+      "return", "case", "goto", "else", "do", "throw", "delete", "new",
+      "typename", "sizeof", "co_return", "struct", "class", "enum"};
+  /// name -> the token indices of its declarations
+  std::map<llvm::StringRef, std::vector<size_t>> Decls;
+  for (size_t I = 1; I + 1 < T.size(); ++I) {
+    llvm::StringRef N = T[I + 1].Text;
+    if (T[I].Kind == tok::raw_identifier &&
+        T[I - 1].Kind == tok::raw_identifier && !NotTypes.count(T[I - 1].Text) &&
+        (N == ";" || N == "," || N == "=" || N == ")"))
+      Decls[T[I].Text].push_back(I);
+  }
+  std::set<size_t> Reported;
+  for (size_t I = 1; I + 3 < T.size(); ++I) {
+    if (T[I].Kind == tok::raw_identifier && T[I + 1].Text == "=" &&
+        isBallotName(T[I + 2].Text) && T[I + 3].Text == "(" &&
+        T[I - 1].Kind != tok::raw_identifier) {
+      auto It = Decls.find(T[I].Text);
+      size_t D = T.size();
+      if (It != Decls.end())
+        for (size_t At : It->second)
+          if (At < I)
+            D = At;
+      if (D < T.size() && is32BitType(T[D - 1].Text, Typedefs) &&
+          Reported.insert(D).second)
+        Add("wave64-ballot-mask-width", core::Severity::Error, T[D],
+            fmt::format("'{}' is declared 32-bit '{}' and receives the 64-bit "
+                        "result of {} below: lanes 32-63 are lost; declare "
+                        "it uint64_t",
+                        T[D].Text, T[D - 1].Text, T[I + 2].Text));
+    }
+    if (T[I].Text == "(" && is32BitType(T[I + 1].Text, Typedefs) &&
+        T[I + 2].Text == ")" && isBallotName(T[I + 3].Text))
+      Add("wave64-ballot-mask-width", core::Severity::Error, T[I + 1],
+          fmt::format("cast of {} to 32-bit '{}': HIP ballots are 64-bit, "
+                      "lanes 32-63 are lost; keep a uint64_t",
+                      T[I + 3].Text, T[I + 1].Text));
+  }
+}
+
+/// The name of the kernel launched by the `<<` at I (`k<<<`,
+/// `k<T, 64><<<`), or "".
+llvm::StringRef launchedName(const std::vector<Tok> &T, size_t I) {
+  size_t J = I;
+  if (J > 0 && T[J - 1].Text == ">") {
+    int Depth = 0;
+    while (J-- > 0) {
+      Depth += (T[J].Text == ">") - (T[J].Text == "<");
+      if (Depth == 0)
+        break;
+    }
+  }
+  return J > 0 && J < T.size() && T[J - 1].Kind == tok::raw_identifier
+             ? T[J - 1].Text
+             : llvm::StringRef();
+}
+
+/// `<<<grid, 32>>>` for a kernel that works per warp, as far as the text
+/// tells: in a file that uses warp collectives, or a kernel the file does
+/// not define (its body, elsewhere, may): one 32-thread warp per block is
+/// half a 64-lane wavefront, in a layout that assumes 32.
+void oneWarpBlocks(const std::vector<Tok> &T, const TokenConstants &C,
+                   const TokenFindingFn &Add) {
+  bool Collectives = worksPerWarp(T);
+  std::set<llvm::StringRef> Defined; ///< functions the text defines
+  for (size_t I = 2; I < T.size(); ++I)
+    if (T[I].Text == "{" && T[I - 1].Text == ")") {
+      size_t O = openingParen(T, I - 1);
+      if (O > 0 && O != I - 1)
+        Defined.insert(T[O - 1].Text);
+    }
+  for (size_t I = 0; I + 1 < T.size(); ++I) {
+    if (T[I].Text != "<<" || T[I + 1].Text != "<")
+      continue;
+    llvm::StringRef K = launchedName(T, I);
+    if (K.empty() || (!Collectives && Defined.count(K)))
+      continue;
+    size_t Grid = exprEnd(T, I + 2);
+    if (Grid >= T.size() || T[Grid].Text != ",")
+      continue;
+    size_t B = Grid + 1;
+    // A named width is host-launch-width's own launch rule.
+    if (B + 1 < T.size() && (T[B + 1].Text == ">>" || T[B + 1].Text == ",") &&
+        T[B].Kind == tok::numeric_constant && C.eval(B, B + 1) == 32)
+      Add("wave64-host-launch-width", core::Severity::Warning, T[B],
+          fmt::format("block of 32 threads, one 32-wide warp, for kernel "
+                      "'{}', which works per warp or is defined elsewhere: "
+                      "an AMD wavefront has 64 lanes, so half of it idles "
+                      "and per-warp layouts sized for 32 lanes break; size "
+                      "the block from the device's warp width "
+                      "(hipDeviceAttributeWarpSize)",
+                      K));
+  }
+}
+
+/// The `{` of the function body around token L (not that of an if, for,
+/// while or switch inside it), or T.size().
+size_t enclosingBody(const std::vector<Tok> &T, size_t L) {
+  static const std::set<llvm::StringRef> Statements = {"if", "for", "while",
+                                                       "switch", "catch"};
+  int Depth = 0;
+  for (size_t I = L; I-- > 1;) {
+    if (T[I].Text == "}") {
+      ++Depth;
+    } else if (T[I].Text == "{" && Depth-- == 0) {
+      Depth = 0;
+      if (T[I - 1].Text != ")")
+        continue;
+      size_t O = openingParen(T, I - 1);
+      if (O > 0 && O != I - 1 && T[O - 1].Kind == tok::raw_identifier &&
+          !Statements.count(T[O - 1].Text))
+        return I;
+    }
+  }
+  return T.size();
+}
+
+/// The launch configurations of the text, as token ranges: `<<<...>>>`,
+/// and the grid, block and shared-memory arguments of the launch functions.
+std::vector<std::pair<size_t, size_t>> launchConfigs(const std::vector<Tok> &T) {
+  std::vector<std::pair<size_t, size_t>> Out;
+  for (size_t I = 0; I + 1 < T.size(); ++I) {
+    if (T[I].Text == "<<" && T[I + 1].Text == "<") {
+      size_t E = I + 2;
+      while (E < T.size() && T[E].Text != ">>" && T[E].Text != ";")
+        ++E;
+      Out.push_back({I + 2, E});
+      continue;
+    }
+    llvm::StringRef N = T[I].Text;
+    if ((N == "hipLaunchKernelGGL" || N == "cudaLaunchKernel" ||
+         N == "hipLaunchKernel") &&
+        T[I + 1].Text == "(") {
+      auto Args = callArgs(T, I + 1);
+      if (Args.size() > 2)
+        Out.push_back({Args[1].first, Args[std::min<size_t>(3, Args.size() - 1)].second});
+    }
+  }
+  return Out;
+}
+
+/// Launch sizes computed with 32 through the launching function's
+/// variables: each name of a launch configuration is followed to its
+/// definitions before the launch (`int by = MAX / 32;`, `dim3 block(bx,
+/// by)`, `bx = max(32, n)`), three steps deep.
+void launchFlow(const std::vector<Tok> &T, const TokenFindingFn &Add) {
+  if (!worksPerWarp(T))
+    return;
+  std::set<size_t> Reported;
+  for (auto [B, E] : launchConfigs(T)) {
+    size_t Body = enclosingBody(T, B);
+    if (Body >= T.size())
+      continue;
+    std::vector<std::pair<std::string, unsigned>> Work;
+    std::set<std::string> Seen;
+    auto Names = [&](size_t From, size_t To, unsigned Depth) {
+      for (size_t J = From; J < To; ++J)
+        if (T[J].Kind == tok::raw_identifier && J + 1 < T.size() &&
+            T[J + 1].Text != "(" &&
+            (J == 0 || (T[J - 1].Text != "." && T[J - 1].Text != "->")) &&
+            Seen.insert(T[J].Text.str()).second)
+          Work.push_back({T[J].Text.str(), Depth});
+    };
+    Names(B, E, 0);
+    while (!Work.empty()) {
+      auto [Name, Depth] = Work.back();
+      Work.pop_back();
+      for (size_t J = Body + 1; J + 2 < B; ++J) {
+        if (T[J].Text != Name || T[J - 1].Text == "." || T[J - 1].Text == "->")
+          continue;
+        size_t RB = 0, RE = 0;
+        if (T[J + 1].Text == "=" && T[J + 2].Text != "=") {
+          RB = J + 2;
+          RE = exprEnd(T, RB);
+        } else if ((T[J + 1].Text == "(" || T[J + 1].Text == "{") &&
+                   T[J - 1].Text == "dim3") {
+          RB = J + 2;
+          RE = closingBracket(T, J + 1);
+        } else {
+          continue;
+        }
+        if (size_t K = scaledBy32(T, RB, RE); K < RE && Reported.insert(K).second)
+          Add("wave64-host-launch-width", core::Severity::Warning, T[K],
+              fmt::format("'{}' is computed with 32 and sizes a launch in a "
+                          "file whose kernels work per warp: AMD wavefronts "
+                          "have 64 lanes; size it with the device's warp "
+                          "width (hipDeviceAttributeWarpSize)",
+                          Name));
+        if (Depth < 3)
+          Names(RB, RE, Depth + 1);
+      }
+    }
+  }
+}
+
+} // namespace
+
+void widthFlowTokens(const std::vector<Tok> &T, const TokenFindingFn &Add) {
+  TokenConstants C(T);
+  std::set<std::string> Typedefs = typedefs32(T);
+  shuffleLoops(T, C, Add);
+  lastLaneAndStrides(T, C, Add);
+  functionHeads(T, C, Typedefs, Add);
+  ballotsInto32Bit(T, Typedefs, Add);
+  oneWarpBlocks(T, C, Add);
+  launchFlow(T, Add);
+}
+
+} // namespace hipport::checks
