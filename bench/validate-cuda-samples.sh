@@ -9,6 +9,7 @@
 # port at 64 and 32. One line per sample with the verdict at each width,
 # then a summary. Logs: OUT/<name>/validate.txt. ONLY="a b" runs just the
 # samples of those names (for re-checking one; the figures come from all).
+# FLAGS="--free-running" adds validate options to every run.
 set -uo pipefail
 SRC=$(cd "$1" && pwd)
 OUT=${2:-$(mktemp -d)}
@@ -72,7 +73,7 @@ for s in $SAMPLES; do
   esac
   SECONDS=0
   timeout 14400 "$HIPPORT" validate --program --reference cuda-cpu --wave both \
-    --timeout $limit -j 2 --work-dir "$dir/work" "${args[@]}" "$dir/cuda" "$dir/hip" \
+    --timeout $limit -j 2 --work-dir "$dir/work" ${FLAGS:-} "${args[@]}" "$dir/cuda" "$dir/hip" \
     > "$dir/validate.txt" 2>&1
   verdict() { grep -m1 "^hip-cpu w$1 program" "$dir/validate.txt" | awk '{print $4}' | tr -d ':'; }
   w64=$(verdict 64); w32=$(verdict 32)
