@@ -26,8 +26,13 @@ void HostLaunchWidthCheck::registerMatchers(MatchFinder &F) {
   auto NotInst = unless(isInTemplateInstantiation());
   F.addMatcher(cudaKernelCallExpr(NotInst).bind("launch"), this);
   // Host reads of a warp constant picked per AMD target.
-  F.addMatcher(declRefExpr(to(varDecl()), NotInst).bind("ref"), this);
-  F.addMatcher(integerLiteral(NotInst).bind("lit"), this);
+  // Only what hostRead() can find a constant in: a variable the constant
+  // evaluator reads, a literal from a macro (#17: every reference and
+  // literal of a big TU matched before).
+  F.addMatcher(declRefExpr(to(varDecl(readableAsConstant())), NotInst)
+                   .bind("ref"),
+               this);
+  F.addMatcher(integerLiteral(isMacroLiteral(), NotInst).bind("lit"), this);
   F.addMatcher(callExpr(callee(functionDecl(hasAnyName(
                             "cudaLaunchKernel", "hipLaunchKernel",
                             "cudaLaunchCooperativeKernel",
