@@ -41,28 +41,33 @@ static bool narrow(QualType T, const ASTContext &Ctx) {
 
 void BallotMaskWidthCheck::registerMatchers(MatchFinder &F) {
   auto NotInst = unless(isInTemplateInstantiation());
-  F.addMatcher(functionDecl(isDefinition(),
+  F.addMatcher(functionDecl(isDefinition(), mayCallBallot(),
                             hasBody(hasDescendant(returnStmt(hasReturnValue(
                                 ignoringParenImpCasts(ballotIntrinsic()))))))
                    .bind("wrapdef"),
                this);
-  F.addMatcher(varDecl(hasInitializer(ignoringParenImpCasts(
+  // A wrapper's result, a ballot's, inside the matched node: none without a
+  // ballot call in the TU (#17).
+  F.addMatcher(varDecl(tuCallsBallot(),
+                       hasInitializer(ignoringParenImpCasts(
                            callExpr(unless(ballotIntrinsic())).bind("wcall"))),
                        hasLocalStorage(), unless(isInstantiated()))
                    .bind("wvar"),
                this);
   F.addMatcher(
-      varDecl(hasInitializer(ignoringParenImpCasts(ballotCall().bind("b"))),
+      varDecl(tuCallsBallot(),
+              hasInitializer(ignoringParenImpCasts(ballotCall().bind("b"))),
               unless(isInstantiated()))
           .bind("var"),
       this);
-  F.addMatcher(binaryOperator(isAssignmentOperator(),
+  F.addMatcher(binaryOperator(tuCallsBallot(), isAssignmentOperator(),
                               hasRHS(ignoringParenImpCasts(ballotCall().bind("b"))),
                               NotInst)
                    .bind("assign"),
                this);
   F.addMatcher(
-      callExpr(forEachArgumentWithParam(
+      callExpr(tuCallsBallot(),
+               forEachArgumentWithParam(
                    ignoringParenImpCasts(ballotCall().bind("b")),
                    parmVarDecl().bind("parm")),
                unless(callee(functionDecl(
@@ -71,11 +76,13 @@ void BallotMaskWidthCheck::registerMatchers(MatchFinder &F) {
           .bind("call"),
       this);
   F.addMatcher(
-      returnStmt(hasReturnValue(ignoringParenImpCasts(ballotCall().bind("b"))),
+      returnStmt(tuCallsBallot(),
+                 hasReturnValue(ignoringParenImpCasts(ballotCall().bind("b"))),
                  forFunction(functionDecl().bind("fn")), NotInst)
           .bind("ret"),
       this);
-  F.addMatcher(explicitCastExpr(hasSourceExpression(ignoringParenImpCasts(
+  F.addMatcher(explicitCastExpr(tuCallsBallot(),
+                                hasSourceExpression(ignoringParenImpCasts(
                                     ballotCall().bind("b"))),
                                 NotInst)
                    .bind("cast"),

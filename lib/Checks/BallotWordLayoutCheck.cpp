@@ -18,16 +18,22 @@ const CheckInfo BallotWordLayoutCheck::Info = {
 
 void BallotWordLayoutCheck::registerMatchers(MatchFinder &F) {
   auto NotInst = unless(isInTemplateInstantiation());
-  F.addMatcher(functionDecl(isDefinition(), unless(isInstantiated()))
+  // What this check reports is reached from a ballot: without one in the
+  // TU, it has nothing to collect (#17).
+  F.addMatcher(functionDecl(tuCallsBallot(), isDefinition(),
+                            unless(isInstantiated()))
                    .bind("fn"),
                this);
-  F.addMatcher(varDecl(hasInitializer(expr().bind("init")),
+  F.addMatcher(varDecl(tuCallsBallot(), hasInitializer(expr().bind("init")),
                        unless(isInstantiated()))
                    .bind("var"),
                this);
-  F.addMatcher(binaryOperator(isAssignmentOperator(), NotInst).bind("assign"),
+  F.addMatcher(binaryOperator(tuCallsBallot(), isAssignmentOperator(), NotInst)
+                   .bind("assign"),
                this);
-  F.addMatcher(declaratorDecl(unless(isInstantiated())).bind("decl"), this);
+  F.addMatcher(
+      declaratorDecl(tuCallsBallot(), unless(isInstantiated())).bind("decl"),
+      this);
 }
 
 void BallotWordLayoutCheck::onStartOfTranslationUnit() {

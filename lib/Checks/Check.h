@@ -1,6 +1,7 @@
 //===- Check.h - base class shared by hipport lint and clang-tidy -*- C++ -*-===//
 #pragma once
 
+#include "Checks/FastMatchers.h"
 #include "Checks/Instantiations.h"
 #include "Checks/Parents.h"
 #include "Core/Finding.h"

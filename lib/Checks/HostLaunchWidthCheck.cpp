@@ -26,12 +26,18 @@ void HostLaunchWidthCheck::registerMatchers(MatchFinder &F) {
   auto NotInst = unless(isInTemplateInstantiation());
   F.addMatcher(cudaKernelCallExpr(NotInst).bind("launch"), this);
   // Host reads of a warp constant picked per AMD target.
-  F.addMatcher(declRefExpr(to(varDecl()), NotInst).bind("ref"), this);
+  // Only what hostRead() can find a constant in: a variable the constant
+  // evaluator reads, a literal from a macro (#17: every reference and
+  // literal of a big TU matched before).
+  F.addMatcher(declRefExpr(to(varDecl(readableAsConstant())), NotInst)
+                   .bind("ref"),
+               this);
   // Not NotInst: a template's non-dependent literal is one node, shared
   // with its instantiations, so it counts as instantiated once the template
   // is (`if (WARP == 64)` in an explicitly instantiated host template).
   // Reported dedupes.
-  F.addMatcher(integerLiteral(unless(isExpansionInSystemHeader())).bind("lit"),
+  F.addMatcher(integerLiteral(isMacroLiteral(), unless(isExpansionInSystemHeader()))
+                   .bind("lit"),
                this);
   F.addMatcher(callExpr(callee(functionDecl(hasAnyName(
                             "cudaLaunchKernel", "hipLaunchKernel",

@@ -22,7 +22,7 @@ void LaneMaskLiteralCheck::registerMatchers(MatchFinder &F) {
                    .bind("shl"),
                this);
   F.addMatcher(
-      callExpr(callee(functionDecl(anyOf(matchesName("^::__[a-z_]+_sync$"),
+      callExpr(callee(functionDecl(anyOf(nameMatches(namesSyncIntrinsic),
                                          hasName("__syncwarp")))
                           .bind("fn")),
                NotInst)

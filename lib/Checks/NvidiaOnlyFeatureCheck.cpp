@@ -68,7 +68,7 @@ void NvidiaOnlyFeatureCheck::registerMatchers(MatchFinder &F) {
                         NotInst)
                    .bind("call"),
                this);
-  F.addMatcher(callExpr(callee(functionDecl(matchesName("^::nvcuda::wmma::"))
+  F.addMatcher(callExpr(callee(functionDecl(nameMatches(namesWmma))
                                    .bind("wmma")),
                         NotInst)
                    .bind("call"),

@@ -26,7 +26,7 @@ void ShuffleWidthCheck::registerMatchers(MatchFinder &F) {
                               "__shfl_xor", "__shfl_sync", "__shfl_up_sync",
                               "__shfl_down_sync", "__shfl_xor_sync"),
                    // Wrappers: PyTorch's WARP_SHFL*, a project's shfl_xor().
-                   matchesName("(WARP_SHFL|[Ss]hfl|[Ss]huffle)")))),
+                   nameMatches(namesShuffleWrapper)))),
                unless(isInTemplateInstantiation()),
                forFunction(functionDecl().bind("fn")))
           .bind("shfl"),

@@ -56,7 +56,9 @@ void WarpSizeLiteralCheck::registerMatchers(MatchFinder &F) {
                               unless(isInTemplateInstantiation()))
                    .bind("first"),
                this);
-  F.addMatcher(varDecl(unless(isInstantiated())).bind("array"),
+  // onArray() looks at constant arrays only.
+  F.addMatcher(varDecl(isConstantArrayVar(), unless(isInstantiated()))
+                   .bind("array"),
                this);
   F.addMatcher(forStmt(unless(isInTemplateInstantiation())).bind("for"), this);
   F.addMatcher(
