@@ -57,6 +57,11 @@ struct ProgramOptions {
   bool Twice = true;
   /// Under runtime/hipcpu, check memory and barriers (HIPCPU_CHECK=1).
   bool Checked = true;
+  /// Base.RecordDir set: record every launch of each runtime/hipcpu run to
+  /// RecordDir/<run> (docs/validate-record.md) and compare the port's with
+  /// the reference's launch by launch; buffer contents stop after this many
+  /// bytes per run.
+  uint64_t RecordLimit = 256ull << 20;
 };
 
 /// Writes Text to Path, creating its directory.

@@ -38,9 +38,17 @@ cl::list<std::string> TargetOpt(
     cl::sub(ValidateCmd));
 cl::opt<std::string> WaveOpt("wave", cl::desc("hip-cpu width: 32, 64 or both"),
                              cl::init("64"), cl::sub(ValidateCmd));
-cl::opt<std::string> RecordOpt("record",
-                               cl::desc("Store reference inputs and outputs"),
-                               cl::value_desc("dir"), cl::sub(ValidateCmd));
+cl::opt<std::string> RecordOpt(
+    "record",
+    cl::desc("Kernel mode: store reference inputs and outputs (golden). "
+             "Program mode: record every kernel launch of each runtime/hipcpu "
+             "run here and compare them launch by launch"),
+    cl::value_desc("dir"), cl::sub(ValidateCmd));
+cl::opt<unsigned long long> RecordLimitOpt(
+    "record-limit",
+    cl::desc("Program mode --record: bytes of buffer contents per run, after "
+             "which they are skipped (default 256 MiB)"),
+    cl::init(256ull << 20), cl::sub(ValidateCmd));
 cl::opt<std::string> FormatOpt("format", cl::desc("text, json or sarif"),
                                cl::init("text"), cl::sub(ValidateCmd));
 cl::opt<std::string> WorkOpt("work-dir",
@@ -194,6 +202,7 @@ int runValidate() {
     PO.Normalise.assign(NormaliseOpt.begin(), NormaliseOpt.end());
     PO.Twice = !OnceOpt;
     PO.Checked = !UncheckedOpt;
+    PO.RecordLimit = RecordLimitOpt;
     auto R = validate::validateProgram(PO);
     if (!R) {
       cli::error(toString(R.takeError()));
