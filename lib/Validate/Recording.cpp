@@ -207,14 +207,16 @@ llvm::Error readLaunch(Words &W, RecordedLaunchRun &L, unsigned &Args) {
 namespace {
 
 /// A data file the manifest names must exist with the allocation's size.
-llvm::Error checkData(Words &W, const Recording &R, const std::string &Name,
-                      uint64_t Bytes, uint64_t &Total) {
+llvm::Error checkData(Words &W, llvm::StringRef Line, const Recording &R,
+                      const std::string &Name, uint64_t Bytes, uint64_t &Total) {
   uint64_t Size;
+  unsigned Col = unsigned(Line.find(" " + Name)) + 2;
   if (fs::file_size(R.Dir + "/data/" + Name, Size))
-    return W.error(fmt::format("data file {} is missing", Name));
+    return W.errorAt(Col, fmt::format("data file {} is missing", Name));
   if (Size != Bytes)
-    return W.error(fmt::format("data file {} has {} bytes, the allocation {}",
-                               Name, Size, Bytes));
+    return W.errorAt(Col, fmt::format("data file {} has {} bytes, the "
+                                      "allocation {}",
+                                      Name, Size, Bytes));
   Total += Size;
   return llvm::Error::success();
 }
@@ -272,7 +274,7 @@ llvm::Expected<Recording> readRecording(const std::string &Dir) {
       const RecordedArg &A = R.Launches.back().Args.back();
       for (const std::string *N : {&A.Before, &A.After})
         if (!N->empty())
-          if (auto E = checkData(W, R, *N, A.Bytes, R.DataBytes))
+          if (auto E = checkData(W, Lines[I], R, *N, A.Bytes, R.DataBytes))
             return std::move(E);
       R.DataFiles += !A.Before.empty() + !A.After.empty();
       continue;
@@ -301,7 +303,7 @@ llvm::Expected<Recording> readRecording(const std::string &Dir) {
   if (Expect)
     return llvm::createStringError(fmt::format(
         "{}:{}: the manifest ends {} 'arg' line(s) short of launch {}", File,
-        Lines.size(), Expect, R.Launches.back().Seq));
+        Lines.size() - Lines.back().empty(), Expect, R.Launches.back().Seq));
   return R;
 }
 

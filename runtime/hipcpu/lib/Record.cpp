@@ -110,7 +110,7 @@ long findAlloc(Recorder &R, Pending &P, const void *Ptr, std::size_t &Offset) {
   auto It = R.Ids.find(Base);
   A.Id = It != R.Ids.end() ? It->second : (R.Ids[Base] = R.NextAlloc++);
   // Room for "before" and, at worst, a different "after".
-  A.Skipped = R.Written + 2ull * Bytes > R.Limit;
+  A.Skipped = R.LimitNoted || R.Written + 2ull * Bytes > R.Limit;
   if (A.Skipped && !R.LimitNoted) {
     R.LimitNoted = true;
     R.append("limit-reached launch " + std::to_string(P.Seq) + "\n");

@@ -1,0 +1,139 @@
+//===- ValidateRecordingTest.cpp - launch recordings: parse and compare ---===//
+#include "Validate/Recording.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <gtest/gtest.h>
+
+using namespace hipport::validate;
+
+namespace {
+
+/// A recording directory written by the test: a manifest and data files.
+struct TempRecording {
+  std::string Dir;
+  TempRecording() {
+    llvm::SmallString<128> P;
+    llvm::sys::fs::createUniqueDirectory("hipport-rec", P);
+    Dir = P.str().str();
+    llvm::sys::fs::create_directories(Dir + "/data");
+  }
+  ~TempRecording() { llvm::sys::fs::remove_directories(Dir); }
+  void write(const std::string &Rel, const std::string &Text) const {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Dir + "/" + Rel, EC);
+    OS << Text;
+  }
+};
+
+template <typename T> std::string bytes(std::initializer_list<T> Vals) {
+  std::string S;
+  for (T V : Vals)
+    S.append(reinterpret_cast<const char *>(&V), sizeof(T));
+  return S;
+}
+
+const char *Header = "hipcpu-record 1\nlimit 1000\n";
+
+/// One launch of `k(float *out, int n)` whose output is Out.
+void oneLaunch(const TempRecording &R, const std::string &Block,
+               std::initializer_list<float> Out) {
+  R.write("manifest.txt",
+          std::string(Header) +
+              "launch 0 rc 0 width 32 grid 1 1 1 block " + Block +
+              " shared 0 args 2 name k\n"
+              "arg 0 buf float32 4 alloc 1 offset 4 bytes 16 before 0-1.before "
+              "after 0-1.after\n"
+              "arg 1 int 3 hex 03000000\n");
+  R.write("data/0-1.before", bytes<float>({0, 0, 0, 0}));
+  R.write("data/0-1.after", bytes<float>(Out));
+}
+
+std::string errorOf(const std::string &Manifest) {
+  TempRecording R;
+  R.write("manifest.txt", Manifest);
+  auto Rec = readRecording(R.Dir);
+  if (Rec)
+    return "";
+  std::string E = llvm::toString(Rec.takeError());
+  // Keep what follows the directory: "manifest.txt:LINE:COL: ...".
+  return E.substr(R.Dir.size() + 1);
+}
+
+TEST(ValidateRecording, ReadsLaunchesArgumentsAndData) {
+  TempRecording R;
+  oneLaunch(R, "32 1 1", {0, 1, 2, 3});
+  auto Rec = readRecording(R.Dir);
+  ASSERT_TRUE(bool(Rec)) << llvm::toString(Rec.takeError());
+  ASSERT_EQ(Rec->Launches.size(), 1u);
+  const RecordedLaunchRun &L = Rec->Launches[0];
+  EXPECT_EQ(L.Kernel, "k");
+  EXPECT_EQ(L.Block.X, 32u);
+  ASSERT_EQ(L.Args.size(), 2u);
+  EXPECT_EQ(L.Args[0].Kind, RecordedArg::Buffer);
+  EXPECT_EQ(L.Args[0].Type.Kind, ElemKind::Float);
+  EXPECT_EQ(L.Args[0].Offset, 4u);
+  EXPECT_EQ(L.Args[1].Value, "3");
+  EXPECT_EQ(Rec->DataBytes, 32u);
+  EXPECT_EQ(Rec->DataFiles, 2u);
+}
+
+TEST(ValidateRecording, MalformedInputNamesFileLineAndColumn) {
+  EXPECT_EQ(errorOf("hipcpu-record 2\nlimit 1\n"),
+            "manifest.txt:1:15: format version 2; this hipport reads 1");
+  EXPECT_EQ(errorOf("hello\n"), "manifest.txt:1:1: not a hipcpu recording "
+                                "(expected 'hipcpu-record 1')");
+  EXPECT_EQ(errorOf(std::string(Header) +
+                    "launch 0 rc 0 width 32 grid 1 x 1 block 1 1 1 shared 0 "
+                    "args 0 name k\n"),
+            "manifest.txt:3:31: expected a number, found 'x'");
+  EXPECT_EQ(errorOf(std::string(Header) +
+                    "launch 0 rc 0 width 32 grid 1 1 1 block 1 1 1 shared 0 "
+                    "args 1 name k\narg 0 buf float128 4 null\n"),
+            "manifest.txt:4:11: unknown element type 'float128'");
+  EXPECT_EQ(errorOf(std::string(Header) +
+                    "launch 0 rc 0 width 32 grid 1 1 1 block 1 1 1 shared 0 "
+                    "args 1 name k\narg 0 buf int32 4 alloc 1 offset 0 bytes 8 "
+                    "before 0-1.before after =\n"),
+            "manifest.txt:4:51: data file 0-1.before is missing");
+  EXPECT_EQ(errorOf(std::string(Header) +
+                    "launch 0 rc 0 width 32 grid 1 1 1 block 1 1 1 shared 0 "
+                    "args 2 name k\narg 0 int 1 hex 01000000\n"),
+            "manifest.txt:4: the manifest ends 1 'arg' line(s) short of "
+            "launch 0");
+}
+
+TEST(ValidateRecording, NamesFirstDifferingElementsFromThePointer) {
+  TempRecording Ref, Port;
+  oneLaunch(Ref, "32 1 1", {0, 1, 2, 3});
+  oneLaunch(Port, "32 1 1", {0, 1, 2.5f, 3});
+  auto X = readRecording(Ref.Dir), Y = readRecording(Port.Dir);
+  ASSERT_TRUE(X && Y);
+  RecordComparison C = compareRecordings(*X, *Y);
+  ASSERT_EQ(C.Kernels.size(), 1u);
+  const KernelVerdict &V = C.Kernels[0];
+  EXPECT_TRUE(V.Differs);
+  EXPECT_EQ(V.Arg, 0);
+  EXPECT_EQ(V.Diff.Count, 3u); // from byte 4, where the pointer points
+  ASSERT_EQ(V.Diff.First.size(), 1u);
+  EXPECT_EQ(V.Diff.First[0].Index, 1u);
+  EXPECT_DOUBLE_EQ(V.Diff.MaxError, 0.5);
+  EXPECT_TRUE(C.HostDivergence.empty());
+}
+
+TEST(ValidateRecording, ReportsWhereTheHostSidesPart) {
+  TempRecording Ref, Port;
+  oneLaunch(Ref, "32 1 1", {0, 1, 2, 3});
+  oneLaunch(Port, "64 1 1", {0, 1, 2, 3});
+  auto X = readRecording(Ref.Dir), Y = readRecording(Port.Dir);
+  ASSERT_TRUE(X && Y);
+  RecordComparison C = compareRecordings(*X, *Y);
+  EXPECT_EQ(C.HostDivergence,
+            "launch 0: k block 64 1 1, the reference has 32 1 1");
+  ASSERT_EQ(C.Kernels.size(), 1u);
+  EXPECT_FALSE(C.Kernels[0].Differs);
+  EXPECT_EQ(C.Kernels[0].Compared, 0u);
+}
+
+} // namespace
