@@ -44,7 +44,8 @@ std::string generateDriver(const std::vector<const KernelSpec *> &Kernels,
   O += "#define main hipport_original_main\n";
   O += fmt::format("#include \"{}\"\n", IncludeFile);
   O += "#undef main\n\n";
-  O += "#include <cstdio>\n#include <cstdlib>\n#include <string>\n"
+  O += "#include <cstdio>\n#include <cstdlib>\n#include <cstring>\n"
+       "#include <string>\n"
        "#include <vector>\n\n";
   O += "namespace hipport_driver {\n";
   O += "static std::vector<char> readInput(const std::string &Path, size_t "
@@ -62,6 +63,30 @@ std::string generateDriver(const std::vector<const KernelSpec *> &Kernels,
        "Data.size()) {\n"
        "    std::fprintf(stderr, \"hipport-driver: cannot write %s\\n\", "
        "Path.c_str());\n    std::exit(3);\n  }\n  std::fclose(F);\n}\n";
+  // Replay (validate --replay): INDIR/launch.txt gives the launch shape,
+  // INDIR/<param>.scalar a scalar's bytes, each .bin's size its buffer's.
+  O += "static bool replaying(const std::string &In, dim3 &G, dim3 &B, "
+       "size_t &Sh) {\n"
+       "  FILE *F = std::fopen((In + \"/launch.txt\").c_str(), \"r\");\n"
+       "  if (!F)\n    return false;\n"
+       "  unsigned V[6];\n"
+       "  bool Ok = std::fscanf(F, \"%u %u %u %u %u %u %zu\", &V[0], &V[1], "
+       "&V[2], &V[3], &V[4], &V[5], &Sh) == 7;\n"
+       "  std::fclose(F);\n"
+       "  if (!Ok) {\n    std::fprintf(stderr, \"hipport-driver: bad "
+       "launch.txt\\n\");\n    std::exit(3);\n  }\n"
+       "  G = dim3(V[0], V[1], V[2]);\n  B = dim3(V[3], V[4], V[5]);\n"
+       "  return true;\n}\n";
+  O += "static size_t inputBytes(const std::string &Path, size_t Bytes, bool "
+       "Replay) {\n"
+       "  if (!Replay)\n    return Bytes;\n"
+       "  FILE *F = std::fopen(Path.c_str(), \"rb\");\n"
+       "  if (!F)\n    return Bytes;\n"
+       "  std::fseek(F, 0, SEEK_END);\n  long N = std::ftell(F);\n"
+       "  std::fclose(F);\n  return N < 0 ? Bytes : size_t(N);\n}\n";
+  O += "static void readScalar(const std::string &Path, void *P, size_t N) {\n"
+       "  std::vector<char> D = readInput(Path, N);\n"
+       "  std::memcpy(P, D.data(), N);\n}\n";
   O += fmt::format(
       "#define HIPPORT_CHECK(X) do {{ auto E_ = (X); if (E_ != {0}) {{ "
       "std::fprintf(stderr, \"hipport-driver: %s: %s\\n\", #X, "
@@ -76,25 +101,33 @@ std::string generateDriver(const std::vector<const KernelSpec *> &Kernels,
                      "std::string &Out) {{\n",
                      identifier(K.Name));
     O += "  using namespace hipport_driver;\n";
+    O += fmt::format("  dim3 Grid = {}, Block = {};\n  size_t Shared = {};\n",
+                     dimText(K.Grid), dimText(K.Block), K.SharedBytes);
+    O += "  bool Replay = replaying(In, Grid, Block, Shared);\n";
     std::vector<std::string> Args;
     for (size_t I = 0; I < K.Params.size(); ++I) {
       const Param &P = K.Params[I];
       if (P.Kind == ParamKind::Scalar) {
         std::string Ty = P.Type.Spelling;
         O += fmt::format("  {} a{} = ({})({});\n", Ty, I, Ty, P.Value);
+        O += fmt::format("  if (Replay)\n    readScalar(In + \"/{}.scalar\", "
+                         "&a{}, sizeof a{});\n",
+                         P.Name, I, I);
         Args.push_back(fmt::format("a{}", I));
         continue;
       }
-      uint64_t Bytes = bufferBytes(P);
+      O += fmt::format("  size_t n{0} = inputBytes(In + \"/{1}.bin\", {2}, "
+                       "Replay);\n",
+                       I, P.Name, bufferBytes(P));
       O += fmt::format("  std::vector<char> h{0} = readInput(In + \"/{1}.bin\", "
-                       "{2});\n",
-                       I, P.Name, Bytes);
+                       "n{0});\n",
+                       I, P.Name);
       O += fmt::format("  void *d{0} = nullptr;\n  HIPPORT_CHECK({1}(&d{0}, "
+                       "n{0}));\n",
+                       I, S.api("Malloc"));
+      O += fmt::format("  HIPPORT_CHECK({0}(d{1}, h{1}.data(), n{1}, "
                        "{2}));\n",
-                       I, S.api("Malloc"), Bytes);
-      O += fmt::format("  HIPPORT_CHECK({0}(d{1}, h{1}.data(), {2}, "
-                       "{3}));\n",
-                       S.api("Memcpy"), I, Bytes, S.api("MemcpyHostToDevice"));
+                       S.api("Memcpy"), I, S.api("MemcpyHostToDevice"));
       std::string Ty = P.Type.Spelling == "void" ? "void" : P.Type.Spelling;
       Args.push_back(fmt::format("static_cast<{} *>(d{})", Ty, I));
     }
@@ -102,12 +135,11 @@ std::string generateDriver(const std::vector<const KernelSpec *> &Kernels,
     for (const std::string &A : Args)
       ArgList += ", " + A;
     if (B.onHipcpu())
-      O += fmt::format("  hipLaunchKernelGGL(HIP_KERNEL_NAME({}), {}, {}, {}, 0{});\n",
-                       K.QualifiedName, dimText(K.Grid), dimText(K.Block),
-                       K.SharedBytes, ArgList);
+      O += fmt::format("  hipLaunchKernelGGL(HIP_KERNEL_NAME({}), Grid, Block, "
+                       "Shared, 0{});\n",
+                       K.QualifiedName, ArgList);
     else
-      O += fmt::format("  {}<<<{}, {}, {}>>>({});\n", K.QualifiedName,
-                       dimText(K.Grid), dimText(K.Block), K.SharedBytes,
+      O += fmt::format("  {}<<<Grid, Block, Shared>>>({});\n", K.QualifiedName,
                        ArgList.empty() ? "" : ArgList.substr(2));
     O += fmt::format("  HIPPORT_CHECK({}());\n", S.api("GetLastError"));
     O += fmt::format("  HIPPORT_CHECK({}());\n", S.api("DeviceSynchronize"));
@@ -115,12 +147,12 @@ std::string generateDriver(const std::vector<const KernelSpec *> &Kernels,
       const Param &P = K.Params[I];
       if (P.Kind != ParamKind::Buffer)
         continue;
-      if (P.Output) {
-        O += fmt::format("  HIPPORT_CHECK({0}(h{1}.data(), d{1}, {2}, {3}));\n",
-                         S.api("Memcpy"), I, bufferBytes(P),
-                         S.api("MemcpyDeviceToHost"));
-        O += fmt::format("  writeOutput(Out + \"/{}.bin\", h{});\n", P.Name, I);
-      }
+      // A replay compares every buffer with the recorded "after".
+      O += fmt::format("  if ({}Replay) {{\n", P.Output ? "true || " : "");
+      O += fmt::format("    HIPPORT_CHECK({0}(h{1}.data(), d{1}, n{1}, {2}));\n",
+                       S.api("Memcpy"), I, S.api("MemcpyDeviceToHost"));
+      O += fmt::format("    writeOutput(Out + \"/{}.bin\", h{});\n  }}\n",
+                       P.Name, I);
       O += fmt::format("  HIPPORT_CHECK({}(d{}));\n", S.api("Free"), I);
     }
     O += "  return 0;\n}\n\n";

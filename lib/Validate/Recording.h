@@ -97,3 +97,26 @@ BufferResult compareAfter(const RecordedArg &A, unsigned Index,
 std::string describeVerdict(const KernelVerdict &V);
 
 } // namespace hipport::validate
+
+namespace hipport::validate {
+
+/// Replay: the recorded launches of a kernel named Name (a template's
+/// launches match its instantiation's name or, where Name is the only
+/// kernel of that base name, the base name).
+std::vector<const RecordedLaunchRun *>
+launchesOf(const Recording &R, const std::string &Name, bool OnlyOfItsBase);
+
+/// Writes In/launch.txt, In/<param>.scalar and In/<param>.bin (the buffer's
+/// "before", from its pointer on) for a replay of L in Sp's kernel; "" on
+/// success, otherwise why L cannot be replayed.
+std::string writeReplayInputs(const Recording &R, const RecordedLaunchRun &L,
+                              const KernelSpec &Sp, const std::string &In);
+
+/// Every buffer a replay wrote to Out/<param>.bin against L's recorded
+/// "after" (from the pointer on).
+std::vector<BufferResult> compareReplay(const Recording &R,
+                                        const RecordedLaunchRun &L,
+                                        const KernelSpec &Sp,
+                                        const std::string &Out);
+
+} // namespace hipport::validate
