@@ -65,28 +65,29 @@ std::string generateDriver(const std::vector<const KernelSpec *> &Kernels,
        "Path.c_str());\n    std::exit(3);\n  }\n  std::fclose(F);\n}\n";
   // Replay (validate --replay): INDIR/launch.txt gives the launch shape,
   // INDIR/<param>.scalar a scalar's bytes, each .bin's size its buffer's.
-  O += "static bool replaying(const std::string &In, dim3 &G, dim3 &B, "
-       "size_t &Sh) {\n"
-       "  FILE *F = std::fopen((In + \"/launch.txt\").c_str(), \"r\");\n"
-       "  if (!F)\n    return false;\n"
-       "  unsigned V[6];\n"
-       "  bool Ok = std::fscanf(F, \"%u %u %u %u %u %u %zu\", &V[0], &V[1], "
-       "&V[2], &V[3], &V[4], &V[5], &Sh) == 7;\n"
-       "  std::fclose(F);\n"
-       "  if (!Ok) {\n    std::fprintf(stderr, \"hipport-driver: bad "
+  // Names end in '_': the kernel file's macros (N, TPB) must not hit them.
+  O += "static bool replaying(const std::string &In_, dim3 &G_, dim3 &B_, "
+       "size_t &S_) {\n"
+       "  FILE *F_ = std::fopen((In_ + \"/launch.txt\").c_str(), \"r\");\n"
+       "  if (!F_)\n    return false;\n"
+       "  unsigned V_[6];\n"
+       "  bool Ok_ = std::fscanf(F_, \"%u %u %u %u %u %u %zu\", &V_[0], "
+       "&V_[1], &V_[2], &V_[3], &V_[4], &V_[5], &S_) == 7;\n"
+       "  std::fclose(F_);\n"
+       "  if (!Ok_) {\n    std::fprintf(stderr, \"hipport-driver: bad "
        "launch.txt\\n\");\n    std::exit(3);\n  }\n"
-       "  G = dim3(V[0], V[1], V[2]);\n  B = dim3(V[3], V[4], V[5]);\n"
+       "  G_ = dim3(V_[0], V_[1], V_[2]);\n  B_ = dim3(V_[3], V_[4], V_[5]);\n"
        "  return true;\n}\n";
-  O += "static size_t inputBytes(const std::string &Path, size_t Bytes, bool "
-       "Replay) {\n"
-       "  if (!Replay)\n    return Bytes;\n"
-       "  FILE *F = std::fopen(Path.c_str(), \"rb\");\n"
-       "  if (!F)\n    return Bytes;\n"
-       "  std::fseek(F, 0, SEEK_END);\n  long N = std::ftell(F);\n"
-       "  std::fclose(F);\n  return N < 0 ? Bytes : size_t(N);\n}\n";
-  O += "static void readScalar(const std::string &Path, void *P, size_t N) {\n"
-       "  std::vector<char> D = readInput(Path, N);\n"
-       "  std::memcpy(P, D.data(), N);\n}\n";
+  O += "static size_t inputBytes(const std::string &Path_, size_t Bytes_, "
+       "bool Replay_) {\n"
+       "  FILE *F_ = Replay_ ? std::fopen(Path_.c_str(), \"rb\") : nullptr;\n"
+       "  if (!F_)\n    return Bytes_;\n"
+       "  std::fseek(F_, 0, SEEK_END);\n  long Size_ = std::ftell(F_);\n"
+       "  std::fclose(F_);\n  return Size_ < 0 ? Bytes_ : size_t(Size_);\n}\n";
+  O += "static void readScalar(const std::string &Path_, void *To_, size_t "
+       "Bytes_) {\n"
+       "  std::vector<char> D_ = readInput(Path_, Bytes_);\n"
+       "  std::memcpy(To_, D_.data(), Bytes_);\n}\n";
   O += fmt::format(
       "#define HIPPORT_CHECK(X) do {{ auto E_ = (X); if (E_ != {0}) {{ "
       "std::fprintf(stderr, \"hipport-driver: %s: %s\\n\", #X, "
@@ -101,23 +102,24 @@ std::string generateDriver(const std::vector<const KernelSpec *> &Kernels,
                      "std::string &Out) {{\n",
                      identifier(K.Name));
     O += "  using namespace hipport_driver;\n";
-    O += fmt::format("  dim3 Grid = {}, Block = {};\n  size_t Shared = {};\n",
+    O += fmt::format("  dim3 grid_ = {}, block_ = {};\n  size_t shared_ = "
+                     "{};\n",
                      dimText(K.Grid), dimText(K.Block), K.SharedBytes);
-    O += "  bool Replay = replaying(In, Grid, Block, Shared);\n";
+    O += "  bool replay_ = replaying(In, grid_, block_, shared_);\n";
     std::vector<std::string> Args;
     for (size_t I = 0; I < K.Params.size(); ++I) {
       const Param &P = K.Params[I];
       if (P.Kind == ParamKind::Scalar) {
         std::string Ty = P.Type.Spelling;
         O += fmt::format("  {} a{} = ({})({});\n", Ty, I, Ty, P.Value);
-        O += fmt::format("  if (Replay)\n    readScalar(In + \"/{}.scalar\", "
+        O += fmt::format("  if (replay_)\n    readScalar(In + \"/{}.scalar\", "
                          "&a{}, sizeof a{});\n",
                          P.Name, I, I);
         Args.push_back(fmt::format("a{}", I));
         continue;
       }
       O += fmt::format("  size_t n{0} = inputBytes(In + \"/{1}.bin\", {2}, "
-                       "Replay);\n",
+                       "replay_);\n",
                        I, P.Name, bufferBytes(P));
       O += fmt::format("  std::vector<char> h{0} = readInput(In + \"/{1}.bin\", "
                        "n{0});\n",
@@ -135,11 +137,11 @@ std::string generateDriver(const std::vector<const KernelSpec *> &Kernels,
     for (const std::string &A : Args)
       ArgList += ", " + A;
     if (B.onHipcpu())
-      O += fmt::format("  hipLaunchKernelGGL(HIP_KERNEL_NAME({}), Grid, Block, "
-                       "Shared, 0{});\n",
+      O += fmt::format("  hipLaunchKernelGGL(HIP_KERNEL_NAME({}), grid_, "
+                       "block_, shared_, 0{});\n",
                        K.QualifiedName, ArgList);
     else
-      O += fmt::format("  {}<<<Grid, Block, Shared>>>({});\n", K.QualifiedName,
+      O += fmt::format("  {}<<<grid_, block_, shared_>>>({});\n", K.QualifiedName,
                        ArgList.empty() ? "" : ArgList.substr(2));
     O += fmt::format("  HIPPORT_CHECK({}());\n", S.api("GetLastError"));
     O += fmt::format("  HIPPORT_CHECK({}());\n", S.api("DeviceSynchronize"));
@@ -148,7 +150,7 @@ std::string generateDriver(const std::vector<const KernelSpec *> &Kernels,
       if (P.Kind != ParamKind::Buffer)
         continue;
       // A replay compares every buffer with the recorded "after".
-      O += fmt::format("  if ({}Replay) {{\n", P.Output ? "true || " : "");
+      O += fmt::format("  if ({}) {{\n", P.Output ? "true" : "replay_");
       O += fmt::format("    HIPPORT_CHECK({0}(h{1}.data(), d{1}, n{1}, {2}));\n",
                        S.api("Memcpy"), I, S.api("MemcpyDeviceToHost"));
       O += fmt::format("    writeOutput(Out + \"/{}.bin\", h{});\n  }}\n",

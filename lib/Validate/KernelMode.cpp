@@ -116,11 +116,8 @@ llvm::Error KernelMode::loadReplay(Session &S) {
   Replay = std::move(*R);
   for (KernelSpec &Sp : Specs) {
     unsigned SameBase = 0;
-    auto Base = [](llvm::StringRef N) {
-      return N.take_until([](char C) { return C == '<'; });
-    };
     for (const KernelSpec &O : Specs)
-      SameBase += Base(O.Name) == Base(Sp.Name);
+      SameBase += kernelBaseName(O.Name) == kernelBaseName(Sp.Name);
     Replays[Sp.Name] = launchesOf(Replay, Sp.Name, SameBase == 1);
     Sp.Notes.clear();
     Sp.Unsized.clear();

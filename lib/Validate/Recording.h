@@ -100,6 +100,9 @@ std::string describeVerdict(const KernelVerdict &V);
 
 namespace hipport::validate {
 
+/// A kernel's name without its template arguments.
+llvm::StringRef kernelBaseName(llvm::StringRef Name);
+
 /// Replay: the recorded launches of a kernel named Name (a template's
 /// launches match its instantiation's name or, where Name is the only
 /// kernel of that base name, the base name).

@@ -13,14 +13,16 @@ namespace fs = llvm::sys::fs;
 
 namespace hipport::validate {
 
+llvm::StringRef kernelBaseName(llvm::StringRef N) {
+  return N.take_until([](char C) { return C == '<'; }).trim();
+}
+
 std::vector<const RecordedLaunchRun *>
 launchesOf(const Recording &R, const std::string &Name, bool OnlyOfItsBase) {
-  auto Base = [](llvm::StringRef N) {
-    return N.take_until([](char C) { return C == '<'; }).trim();
-  };
   std::vector<const RecordedLaunchRun *> Out;
   for (const RecordedLaunchRun &L : R.Launches)
-    if (L.Kernel == Name || (OnlyOfItsBase && Base(L.Kernel) == Base(Name)))
+    if (L.Kernel == Name ||
+        (OnlyOfItsBase && kernelBaseName(L.Kernel) == kernelBaseName(Name)))
       Out.push_back(&L);
   return Out;
 }

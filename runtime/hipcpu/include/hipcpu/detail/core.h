@@ -886,28 +886,6 @@ template <class Fn, class Tuple> struct LaunchCtx {
   }
 };
 
-/// Launch recording (HIPCPU_LAUNCH_LOG=FILE): one line per launch with its
-/// shape and, per argument, the bytes from a device pointer to the end of
-/// its allocation (checked mode knows them) or a scalar's value. hipport
-/// validate reads it to size a kernel's buffers as the program does.
-bool launchLogOn();
-long long allocationBytesFrom(const void *P); ///< -1: not a checked buffer
-void logLaunch(const char *Name, dim3 Grid, dim3 Block, std::size_t Shared,
-               const std::string &Args);
-template <class T> void describeArg(std::string &Out, const T &V) {
-  if constexpr (std::is_pointer_v<T>)
-    Out += " buf:" + std::to_string(allocationBytesFrom(
-                         reinterpret_cast<const void *>(V)));
-  else if constexpr (std::is_integral_v<T> || std::is_enum_v<T>)
-    Out += " int:" + std::to_string(static_cast<long long>(V));
-  else if constexpr (std::is_floating_point_v<T>) {
-    char B[40];
-    std::snprintf(B, sizeof B, " float:%.17g", static_cast<double>(V));
-    Out += B;
-  } else
-    Out += " other";
-}
-
 /// Launch recording (HIPCPU_RECORD=DIR, docs/validate-record.md): every
 /// launch's shape, scalar arguments and the whole allocation behind every
 /// pointer argument, before and after. One RecordArg per argument.
@@ -974,11 +952,6 @@ int launchTuple(const char *Name, K Kernel, dim3 Grid, dim3 Block,
                 std::size_t SharedBytes, int DefaultWidth, Tuple *Copy) {
   registerTyped(Kernel, Name);
   LaunchCtx<K, Tuple> C{Kernel, Copy};
-  if (launchLogOn()) {
-    std::string D;
-    std::apply([&](const auto &...V) { (describeArg(D, V), ...); }, *Copy);
-    logLaunch(Name, Grid, Block, SharedBytes, D);
-  }
   void *Token = nullptr;
   if (recordOn()) {
     RecordArg Args[std::tuple_size_v<Tuple> + 1];
