@@ -7,7 +7,8 @@
 #   3. validate --replay OUT/<name>/rec/reference --wave 64   (replay)
 # and prints the time of 1 and 2, the recording's size and launches, the
 # launch-by-launch verdict per kernel at 64 (from 2) and the replay's (3).
-# ONLY="a b" picks samples by name (default: six of the twenty).
+# ONLY="a b" picks samples by name (default: six of the twenty); KEEP=1
+# keeps the recordings' data files and work directories.
 set -uo pipefail
 SRC=$(cd "$1" && pwd)
 OUT=${2:-$(mktemp -d)}
@@ -37,4 +38,6 @@ for name in $ONLY; do
   sed -n '/^  launches:/,/^[^ ]/p' "$dir/record.txt" | grep '^    ' | cut -c1-200 | sed 's/^/   record: /'
   grep -E '^(PASS|FAIL) |^  hip-cpu w64|^  reference:' "$dir/replay.txt" | cut -c1-160 | sed 's/^/   replay: /'
   grep -m1 'hipport: error' "$dir/replay.txt" | sed 's/^/   replay: /'
+  # The data files are big (whole allocations); KEEP=1 keeps them.
+  [ -n "${KEEP:-}" ] || rm -rf "$dir"/rec/*/data "$dir"/work-*
 done
