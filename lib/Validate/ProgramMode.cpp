@@ -242,9 +242,10 @@ void ProgramMode::compareRun(ProgramRun &Run, const ProgramOutput &O,
     Run.Status = RunStatus::Fail;
 }
 
-/// --record: the port's launches against the reference's. Outputs that
-/// differ fail the run; a host side that parts is reported, not failed
-/// (a port may launch differently and still be right).
+/// --record: the port's launches against the reference's. They explain a
+/// failing run (which launch went wrong first) but do not fail one: a
+/// buffer of per-warp partial results may rightly differ at another width,
+/// and a port may launch differently and still be right.
 void ProgramMode::compareLaunches(ProgramRun &Run, const ProgramOutput &O) {
   Run.RecordDir = O.RecordDir;
   if (O.RecordDir.empty() || Ref.RecordDir.empty())
@@ -269,12 +270,14 @@ void ProgramMode::compareLaunches(ProgramRun &Run, const ProgramOutput &O) {
     return;
   }
   Run.Launches = compareRecordings(*X, *Y);
+  const KernelVerdict *First = nullptr;
   for (const KernelVerdict &V : Run.Launches.Kernels)
-    if (V.Differs)
-      Run.Differences.push_back(
-          fmt::format("launch {} ({}): its outputs differ from the "
-                      "reference's (see launches)",
-                      V.FirstSeq, V.Kernel));
+    if (V.Differs && (!First || V.FirstSeq < First->FirstSeq))
+      First = &V;
+  if (First && !Run.Differences.empty())
+    Run.Differences.push_back(fmt::format(
+        "the first launch whose outputs differ: launch {} ({})",
+        First->FirstSeq, First->Kernel));
 }
 
 void ProgramMode::compare(Session &S) {

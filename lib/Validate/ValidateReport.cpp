@@ -171,6 +171,10 @@ void printLaunches(llvm::raw_ostream &OS, const ProgramRun &Run) {
     OS << "    host side differs: " << C.HostDivergence << "\n";
   for (const KernelVerdict &V : C.Kernels)
     OS << "    " << describeVerdict(V) << "\n";
+  if (Run.Status == RunStatus::Pass && C.differs())
+    OS << "    note: kernel outputs differ although the program's output "
+          "matches: a bug the output does not show, or partial results that "
+          "depend on the width\n";
 }
 
 json verdictToJson(const KernelVerdict &V) {

@@ -36,10 +36,8 @@ int main() {
   scale<<<N / Block, Block>>>(x, 0.5f, N);
   int c[N / 32];
   hipMemcpy(c, counts, sizeof c, hipMemcpyDeviceToHost);
-  int total = 0;
   for (int k = 0; k < N / 32; ++k)
-    total += c[k];
-  std::printf("positive: %d\n", total);
+    std::printf("warp %d: %d positive\n", k, c[k]);
   hipFree(x);
   hipFree(counts);
   return 0;
