@@ -440,31 +440,37 @@ RecordComparison compareRecordings(const Recording &Ref, const Recording &Port) 
   std::string Stop; // why later launches are not compared
   size_t N = std::min(Ref.Launches.size(), Port.Launches.size()), I = 0;
   bool AnyDiffers = false;
-  for (; I < N && Stop.empty(); ++I) {
+  for (; I < N; ++I) {
     const RecordedLaunchRun &X = Ref.Launches[I], &Y = Port.Launches[I];
-    C.HostDivergence = hostDifference(X, Y);
-    if (!C.HostDivergence.empty()) {
+    if (std::string H = hostDifference(X, Y); !H.empty()) {
+      C.HostDivergence = H;
       Stop = fmt::format("the host sides part at launch {}", X.Seq);
       break;
     }
+    KernelVerdict &V = Verdict(X.Kernel);
     unsigned Arg = 0;
     if (!sameInputs(Ref, Port, X, Y, Arg)) {
-      if (!AnyDiffers)
+      // Launches that start from the same data are still compared.
+      if (!AnyDiffers && C.HostDivergence.empty())
         C.HostDivergence = fmt::format(
             "launch {}: {} argument {}: the buffer differs before the launch "
             "(the host wrote other data)",
             X.Seq, X.Kernel, Arg);
-      Stop = fmt::format("launch {} starts from other data", X.Seq);
-      break;
+      if (V.Note.empty())
+        V.Note = fmt::format("launch {} starts from other data{}", X.Seq,
+                             AnyDiffers ? " (an earlier launch's outputs "
+                                          "differ)"
+                                        : "");
+      continue;
     }
-    KernelVerdict &V = Verdict(X.Kernel);
     if (compareLaunch(Ref, Port, X, Y, V))
       ++V.Compared;
     else if (V.Note.empty())
       V.Note = "buffers past the record limit";
     AnyDiffers |= V.Differs;
   }
-  if (Stop.empty() && Ref.Launches.size() != Port.Launches.size())
+  if (Stop.empty() && Ref.Launches.size() != Port.Launches.size() &&
+      C.HostDivergence.empty())
     C.HostDivergence = fmt::format("the port launches {} kernel(s), the "
                                    "reference {}",
                                    Port.Launches.size(), Ref.Launches.size());

@@ -136,4 +136,43 @@ TEST(ValidateRecording, ReportsWhereTheHostSidesPart) {
   EXPECT_EQ(C.Kernels[0].Compared, 0u);
 }
 
+/// Three launches: a writes buffer 1 (its output Out), b reads buffer 1,
+/// c reads and writes buffer 2 (which nothing else touches).
+void threeLaunches(const TempRecording &R, float Out) {
+  auto Launch = [](int Seq, const char *K, int Alloc, bool Writes) {
+    std::string F = std::to_string(Seq) + "-" + std::to_string(Alloc);
+    return "launch " + std::to_string(Seq) +
+           " rc 0 width 32 grid 1 1 1 block 32 1 1 shared 0 args 1 name " + K +
+           "\narg 0 buf float32 4 alloc " + std::to_string(Alloc) +
+           " offset 0 bytes 4 before " + F + ".before after " +
+           (Writes ? F + ".after" : std::string("=")) + "\n";
+  };
+  R.write("manifest.txt", std::string(Header) + Launch(0, "a", 1, true) +
+                              Launch(1, "b", 1, false) +
+                              Launch(2, "c", 2, true));
+  R.write("data/0-1.before", bytes<float>({0}));
+  R.write("data/0-1.after", bytes<float>({Out}));
+  R.write("data/1-1.before", bytes<float>({Out}));
+  R.write("data/2-2.before", bytes<float>({5}));
+  R.write("data/2-2.after", bytes<float>({6}));
+}
+
+TEST(ValidateRecording, ComparesLaterLaunchesThatStartFromTheSameData) {
+  TempRecording Ref, Port;
+  threeLaunches(Ref, 1);
+  threeLaunches(Port, 2);
+  auto X = readRecording(Ref.Dir), Y = readRecording(Port.Dir);
+  ASSERT_TRUE(X && Y);
+  RecordComparison C = compareRecordings(*X, *Y);
+  ASSERT_EQ(C.Kernels.size(), 3u);
+  EXPECT_TRUE(C.Kernels[0].Differs);
+  EXPECT_EQ(C.Kernels[1].Compared, 0u);
+  EXPECT_EQ(C.Kernels[1].Note,
+            "launch 1 starts from other data (an earlier launch's outputs "
+            "differ)");
+  EXPECT_FALSE(C.Kernels[2].Differs);
+  EXPECT_EQ(C.Kernels[2].Compared, 1u);
+  EXPECT_TRUE(C.HostDivergence.empty());
+}
+
 } // namespace
