@@ -114,14 +114,30 @@ llvm::Error KernelMode::loadReplay(Session &S) {
   if (!R)
     return R.takeError();
   Replay = std::move(*R);
-  for (KernelSpec &Sp : Specs) {
+  for (const KernelSpec &Sp : Specs) {
     unsigned SameBase = 0;
     for (const KernelSpec &O : Specs)
       SameBase += kernelBaseName(O.Name) == kernelBaseName(Sp.Name);
-    Replays[Sp.Name] = launchesOf(Replay, Sp.Name, SameBase == 1);
-    Sp.Notes.clear();
-    Sp.Unsized.clear();
+    if (auto Ls = launchesOf(Replay, Sp, SameBase == 1); !Ls.empty())
+      Replays[Sp.Name] = std::move(Ls);
   }
+  std::vector<KernelSpec> Launched;
+  for (KernelSpec &Sp : Specs)
+    if (Replays.count(Sp.Name)) {
+      Sp.Notes.clear();
+      Sp.Unsized.clear();
+      Launched.push_back(std::move(Sp));
+    }
+  if (Launched.empty())
+    return llvm::createStringError(fmt::format(
+        "--replay: {} launches none of the {} kernel(s) found in {}",
+        S.Opts.ReplayDir, Specs.size(), S.Opts.CudaDir));
+  if (Launched.size() < Specs.size())
+    S.Warnings.push_back(fmt::format(
+        "{} of {} kernel(s) have no launch in the recording; they are not "
+        "replayed",
+        Specs.size() - Launched.size(), Specs.size()));
+  Specs = std::move(Launched);
   return llvm::Error::success();
 }
 

@@ -107,7 +107,7 @@ void applyProgramLaunches(Session &S, std::vector<KernelSpec> &Specs) {
     for (const KernelSpec &O : Specs)
       SameBase += kernelBaseName(O.Name) == kernelBaseName(Sp.Name);
     std::vector<const RecordedLaunchRun *> Mine =
-        launchesOf(Launches, Sp.Name, SameBase == 1);
+        launchesOf(Launches, Sp, SameBase == 1);
     if (!Mine.empty())
       applyLaunch(Sp, *Mine.front(), unsigned(Mine.size()));
     if (Sp.Unsized.empty())

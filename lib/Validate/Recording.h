@@ -103,11 +103,14 @@ namespace hipport::validate {
 /// A kernel's name without its template arguments.
 llvm::StringRef kernelBaseName(llvm::StringRef Name);
 
-/// Replay: the recorded launches of a kernel named Name (a template's
-/// launches match its instantiation's name or, where Name is the only
-/// kernel of that base name, the base name).
+/// The recorded launches of Sp's kernel: those that name it, and where
+/// its base name is another's too, those whose name matches it with the
+/// launching host code's template parameters as wildcards and whose
+/// arguments have its parameters' kinds and sizes (`reduce7<T, 256, true>`
+/// with int buffers is `reduce7<int, 256U, true>`); where Sp is the only
+/// kernel of its base name (OnlyOfItsBase), every launch of that base.
 std::vector<const RecordedLaunchRun *>
-launchesOf(const Recording &R, const std::string &Name, bool OnlyOfItsBase);
+launchesOf(const Recording &R, const KernelSpec &Sp, bool OnlyOfItsBase);
 
 /// Writes In/launch.txt, In/<param>.scalar and In/<param>.bin (the buffer's
 /// "before", from its pointer on) for a replay of L in Sp's kernel; "" on

@@ -17,12 +17,80 @@ llvm::StringRef kernelBaseName(llvm::StringRef N) {
   return N.take_until([](char C) { return C == '<'; }).trim();
 }
 
+namespace {
+
+/// The top-level template arguments of a name: "k<T, 256, true>" gives
+/// T, 256 and true.
+std::vector<std::string> templateArgs(llvm::StringRef N) {
+  std::vector<std::string> Out;
+  size_t Open = N.find('<');
+  if (Open == llvm::StringRef::npos || !N.trim().ends_with(">"))
+    return Out;
+  llvm::StringRef In = N.trim().drop_front(Open + 1).drop_back();
+  int Depth = 0;
+  std::string Cur;
+  for (char C : In) {
+    Depth += C == '<' || C == '(';
+    Depth -= C == '>' || C == ')';
+    if (C == ',' && Depth == 0) {
+      Out.push_back(llvm::StringRef(Cur).trim().str());
+      Cur.clear();
+    } else {
+      Cur += C;
+    }
+  }
+  Out.push_back(llvm::StringRef(Cur).trim().str());
+  return Out;
+}
+
+/// A launch in template host code spells its kernel with the host's
+/// template parameters ("reduce7<T, 256, true>"): a name there matches
+/// any argument; numbers match without their suffixes (256 and 256U).
+bool templateArgsMatch(llvm::StringRef Recorded, llvm::StringRef Spec) {
+  std::vector<std::string> X = templateArgs(Recorded), Y = templateArgs(Spec);
+  if (X.size() != Y.size())
+    return false;
+  for (size_t I = 0; I < X.size(); ++I) {
+    llvm::StringRef A(X[I]), B(Y[I]);
+    bool Name = !A.empty() && (llvm::isAlpha(A[0]) || A[0] == '_') &&
+                A != "true" && A != "false";
+    if (Name || A == B)
+      continue;
+    if (A.empty() || !llvm::isDigit(A[0]) ||
+        A.rtrim("uUlL") != B.rtrim("uUlL"))
+      return false;
+  }
+  return true;
+}
+
+/// Whether L's arguments have the kinds and sizes of Sp's parameters.
+bool argumentsFit(const RecordedLaunchRun &L, const KernelSpec &Sp) {
+  if (L.Args.size() != Sp.Params.size())
+    return false;
+  for (size_t I = 0; I < L.Args.size(); ++I) {
+    const RecordedArg &A = L.Args[I];
+    const Param &P = Sp.Params[I];
+    if ((A.Kind == RecordedArg::Buffer) != (P.Kind == ParamKind::Buffer))
+      return false;
+    if (A.Kind == RecordedArg::Buffer
+            ? A.Type.Size != P.Type.Size ||
+                  (P.Type.Kind != ElemKind::Bytes && A.Type.Kind != P.Type.Kind)
+            : A.Hex.size() != 2 * P.Type.Size)
+      return false;
+  }
+  return true;
+}
+
+} // namespace
+
 std::vector<const RecordedLaunchRun *>
-launchesOf(const Recording &R, const std::string &Name, bool OnlyOfItsBase) {
+launchesOf(const Recording &R, const KernelSpec &Sp, bool OnlyOfItsBase) {
   std::vector<const RecordedLaunchRun *> Out;
   for (const RecordedLaunchRun &L : R.Launches)
-    if (L.Kernel == Name ||
-        (OnlyOfItsBase && kernelBaseName(L.Kernel) == kernelBaseName(Name)))
+    if (L.Kernel == Sp.Name ||
+        (kernelBaseName(L.Kernel) == kernelBaseName(Sp.Name) &&
+         (OnlyOfItsBase || (templateArgsMatch(L.Kernel, Sp.Name) &&
+                            argumentsFit(L, Sp)))))
       Out.push_back(&L);
   return Out;
 }

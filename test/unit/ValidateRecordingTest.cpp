@@ -175,4 +175,39 @@ TEST(ValidateRecording, ComparesLaterLaunchesThatStartFromTheSameData) {
   EXPECT_TRUE(C.HostDivergence.empty());
 }
 
+KernelSpec templateSpec(const char *Name, ElemKind K) {
+  KernelSpec Sp;
+  Sp.Name = Name;
+  for (const char *P : {"in", "out"}) {
+    Param Pa;
+    Pa.Name = P;
+    Pa.Kind = ParamKind::Buffer;
+    Pa.Type = {"t", K, 4};
+    Sp.Params.push_back(Pa);
+  }
+  return Sp;
+}
+
+TEST(ValidateRecording, MatchesTemplateLaunchesByArgumentsAndTypes) {
+  TempRecording R;
+  std::string M = Header;
+  for (int I = 0; I < 2; ++I)
+    M += "launch " + std::to_string(I) +
+         " rc 0 width 32 grid 1 1 1 block 64 1 1 shared 0 args 2 name "
+         "sumBlocks<T, 64>\n"
+         "arg 0 buf " + (I ? "float32" : "int32") + " 4 null\n"
+         "arg 1 buf " + (I ? "float32" : "int32") + " 4 null\n";
+  R.write("manifest.txt", M);
+  auto Rec = readRecording(R.Dir);
+  ASSERT_TRUE(bool(Rec)) << llvm::toString(Rec.takeError());
+  auto Ints = launchesOf(*Rec, templateSpec("sumBlocks<int, 64U>", ElemKind::Signed), false);
+  auto Floats = launchesOf(*Rec, templateSpec("sumBlocks<float, 64>", ElemKind::Float), false);
+  auto Other = launchesOf(*Rec, templateSpec("sumBlocks<int, 128>", ElemKind::Signed), false);
+  ASSERT_EQ(Ints.size(), 1u);
+  EXPECT_EQ(Ints[0]->Seq, 0u);
+  ASSERT_EQ(Floats.size(), 1u);
+  EXPECT_EQ(Floats[0]->Seq, 1u);
+  EXPECT_TRUE(Other.empty());
+}
+
 } // namespace
