@@ -53,6 +53,8 @@ for s in $SAMPLES; do
   cp -r "$SRC/Samples/$s/." "$dir/cuda/"
   rm -f "$dir/cuda/CMakeLists.txt" "$dir/cuda/"*.sln "$dir/cuda/"*.vcxproj* "$dir/cuda/Makefile"
   "$HIPPORT" port "$dir/cuda" -o "$dir/hip" --allow-non-utf8 -j 2 > "$dir/port.txt" 2>&1
+  # PREPARE_ONLY=1: copy and port only (bench/validate-record.sh).
+  [ -n "${PREPARE_ONLY:-}" ] && continue
   # The sample's own options where its default size is a GPU benchmark
   # that hipcpu cannot run in the time limit (matrixMul: 300 products of
   # 320x320 by 640x320 matrices; the same code on 128x128 ones).
@@ -82,6 +84,7 @@ for s in $SAMPLES; do
   printf '%-26s %-12s %-12s %s (%ss)\n' "$name" "$w64" "$w32" "$why" "$SECONDS"
   COUNT[$w64]=$(( ${COUNT[$w64]:-0} + 1 ))
 done
+[ -n "${PREPARE_ONLY:-}" ] && exit 0
 echo -n "at width 64:"
 for k in "${!COUNT[@]}"; do echo -n " $k ${COUNT[$k]}"; done
 echo

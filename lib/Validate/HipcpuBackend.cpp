@@ -21,8 +21,11 @@ std::string HipcpuBackend::missing(const Toolchain &TC) const {
 
 std::vector<std::string>
 HipcpuBackend::compileCommand(const Toolchain &TC, const BuildRequest &R) const {
-  std::vector<std::string> C = {TC.Cxx, "-std=c++17", "-O1", "-w",
-                                "-I" + R.ShimDir};
+  // Each function in its own section, unused ones dropped at the link: a
+  // kernel file's own main() (renamed in a driver) may call functions of
+  // other files the driver does not link.
+  std::vector<std::string> C = {TC.Cxx, "-std=c++17", "-O1",
+                                "-ffunction-sections", "-w", "-I" + R.ShimDir};
   // The precompiled headers only with the flags they were built with: g++
   // takes a .gch made for other ones too, and may then crash.
   bool OwnFlags = llvm::none_of(R.UserFlags, [](llvm::StringRef F) {
@@ -40,7 +43,7 @@ HipcpuBackend::compileCommand(const Toolchain &TC, const BuildRequest &R) const 
   C.insert(C.end(), R.Sources.begin(), R.Sources.end());
   C.insert(C.end(), R.Extra.begin(), R.Extra.end());
   C.insert(C.end(), {"-x", "none", TC.HipcpuLib, "-lboost_context",
-                     "-lpthread", "-o", R.Output});
+                     "-lpthread", "-Wl,--gc-sections", "-o", R.Output});
   return C;
 }
 

@@ -9,6 +9,7 @@
 #include "Validate/KernelLocator.h"
 #include "Validate/LaunchCapture.h"
 #include "Validate/Pipeline.h"
+#include "Validate/Recording.h"
 #include "Validate/SpecDeriver.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -40,16 +41,20 @@ private:
   void locateInPort(Session &S);
   llvm::Error planBuilds(Session &S);
   void runKernel(Session &S, KernelResult &K);
+  void replayKernel(Session &S, KernelResult &K);
   RunResult runTarget(Session &S, const KernelResult &K, const Backend &T,
-                      int W);
+                      int W, const std::string &In, const std::string &Out);
+  llvm::Error loadReplay(Session &S);
   std::string inDir(const Session &S, const KernelSpec &K) const;
   std::string refDir(const Session &S, const KernelSpec &K) const;
-  std::string outDir(const Session &S, const KernelSpec &K,
-                     const RunResult &Run) const;
+  std::string outDir(const Session &S, const KernelSpec &K, const Backend &T,
+                     int W) const;
 
   ValidateResult &R;
   std::vector<KernelSpec> Specs;
   GoldenManifest Manifest;
+  Recording Replay; ///< --replay
+  std::map<std::string, std::vector<const RecordedLaunchRun *>> Replays;
   /// The unit (what the driver includes) of each kernel, per tree.
   std::map<const KernelSpec *, std::string> CudaUnit, HipUnit;
 };
@@ -71,8 +76,12 @@ llvm::Error KernelMode::loadSpecs(Session &S) {
   if (!S.Opts.SpecFile.empty())
     if (auto E = applySpecFile(S.Opts.SpecFile, Specs))
       return E;
-  if (S.GoldenDir.empty() && S.Opts.InputsFromProgram)
+  if (!S.Opts.ReplayDir.empty()) {
+    if (auto E = loadReplay(S))
+      return E;
+  } else if (S.GoldenDir.empty() && S.Opts.InputsFromProgram) {
     applyProgramLaunches(S, Specs);
+  }
   if (!S.Opts.Kernels.empty()) {
     std::vector<KernelSpec> Chosen;
     for (const std::string &K : S.Opts.Kernels) {
@@ -96,6 +105,39 @@ llvm::Error KernelMode::loadSpecs(Session &S) {
   if (Specs.empty())
     return llvm::createStringError("no __global__ kernels found in " +
                                    S.Opts.CudaDir);
+  return llvm::Error::success();
+}
+
+/// --replay: the recording, and the launches of each kernel in it.
+llvm::Error KernelMode::loadReplay(Session &S) {
+  auto R = readRecording(project::absolutePath(S.Opts.ReplayDir));
+  if (!R)
+    return R.takeError();
+  Replay = std::move(*R);
+  for (const KernelSpec &Sp : Specs) {
+    unsigned SameBase = 0;
+    for (const KernelSpec &O : Specs)
+      SameBase += kernelBaseName(O.Name) == kernelBaseName(Sp.Name);
+    if (auto Ls = launchesOf(Replay, Sp, SameBase == 1); !Ls.empty())
+      Replays[Sp.Name] = std::move(Ls);
+  }
+  std::vector<KernelSpec> Launched;
+  for (KernelSpec &Sp : Specs)
+    if (Replays.count(Sp.Name)) {
+      Sp.Notes.clear();
+      Sp.Unsized.clear();
+      Launched.push_back(std::move(Sp));
+    }
+  if (Launched.empty())
+    return llvm::createStringError(fmt::format(
+        "--replay: {} launches none of the {} kernel(s) found in {}",
+        S.Opts.ReplayDir, Specs.size(), S.Opts.CudaDir));
+  if (Launched.size() < Specs.size())
+    S.Warnings.push_back(fmt::format(
+        "{} of {} kernel(s) have no launch in the recording; they are not "
+        "replayed",
+        Specs.size() - Launched.size(), Specs.size()));
+  Specs = std::move(Launched);
   return llvm::Error::success();
 }
 
@@ -194,9 +236,8 @@ std::string KernelMode::refDir(const Session &S, const KernelSpec &K) const {
 }
 
 std::string KernelMode::outDir(const Session &S, const KernelSpec &K,
-                               const RunResult &Run) const {
-  return fmt::format("{}/runs/{}/{}-w{}", S.Work, slug(K.Name),
-                     Run.Target->name(), Run.Wave);
+                               const Backend &T, int W) const {
+  return fmt::format("{}/runs/{}/{}-w{}", S.Work, slug(K.Name), T.name(), W);
 }
 
 /// The driver's end, as the status of a run.
@@ -210,7 +251,8 @@ void driverOutcome(const RunOutcome &O, RunStatus &St, std::string &Msg) {
 }
 
 RunResult KernelMode::runTarget(Session &S, const KernelResult &K,
-                                const Backend &T, int W) {
+                                const Backend &T, int W, const std::string &In,
+                                const std::string &Out) {
   RunResult Run;
   Run.Target = &T;
   Run.Wave = W;
@@ -236,9 +278,8 @@ RunResult KernelMode::runTarget(Session &S, const KernelResult &K,
       Run.Message = Problem;
     return Run;
   }
-  std::string Out = outDir(S, K.Spec, Run);
   fs::create_directories(Out);
-  RunOutcome O = runUnit(S, B, W, {B.Req.Output, K.Spec.Name, inDir(S, K.Spec), Out},
+  RunOutcome O = runUnit(S, B, W, {B.Req.Output, K.Spec.Name, In, Out},
                          Out + ".log", "", true, {"HIPCPU_CHECK=1"});
   driverOutcome(O, Run.Status, Run.Message);
   return Run;
@@ -252,6 +293,8 @@ void KernelMode::runKernel(Session &S, KernelResult &K) {
   };
   if (!Sp.Unsupported.empty())
     return Fail(RunStatus::Skipped, "not validated: " + Sp.Unsupported);
+  if (!S.Opts.ReplayDir.empty())
+    return replayKernel(S, K);
   if (S.GoldenDir.empty()) {
     if (auto E = writeInputs(Sp, inDir(S, Sp)))
       return Fail(RunStatus::RunError, llvm::toString(std::move(E)));
@@ -274,7 +317,64 @@ void KernelMode::runKernel(Session &S, KernelResult &K) {
   }
   for (const Backend *T : S.Targets)
     for (int W : T->widths(S.Opts.Waves))
-      K.Runs.push_back(runTarget(S, K, *T, W));
+      K.Runs.push_back(
+          runTarget(S, K, *T, W, inDir(S, Sp), outDir(S, Sp, *T, W)));
+}
+
+/// --replay: each recorded launch of K (up to ReplayLaunches) runs alone
+/// in the port's kernel on every target; a target's verdict is its first
+/// launch whose buffers differ from the recorded ones.
+void KernelMode::replayKernel(Session &S, KernelResult &K) {
+  const KernelSpec &Sp = K.Spec;
+  const auto &All = Replays[Sp.Name];
+  std::vector<const RecordedLaunchRun *> Ls;
+  std::vector<std::string> Ins;
+  std::string Why;
+  for (const RecordedLaunchRun *L : All) {
+    if (Ls.size() == S.Opts.ReplayLaunches)
+      break;
+    std::string In = fmt::format("{}/runs/{}/launch-{}/in", S.Work,
+                                 slug(Sp.Name), L->Seq);
+    std::string Problem = writeReplayInputs(Replay, *L, Sp, In);
+    if (!Problem.empty()) {
+      Why = Why.empty() ? Problem : Why;
+      continue;
+    }
+    Ls.push_back(L);
+    Ins.push_back(In);
+  }
+  K.ReferenceStatus = Ls.empty() ? RunStatus::Skipped : RunStatus::Pass;
+  if (Ls.empty()) {
+    K.ReferenceMessage = All.empty() ? "not replayed: the recording has no "
+                                       "launch of it"
+                                     : "not replayed: " + Why;
+    return;
+  }
+  K.Spec.Notes.push_back(fmt::format(
+      "replayed {} of its {} recorded launch(es){}", Ls.size(), All.size(),
+      Why.empty() ? "" : " (others: " + Why + ")"));
+  for (const Backend *T : S.Targets)
+    for (int W : T->widths(S.Opts.Waves)) {
+      RunResult Run;
+      for (size_t I = 0; I < Ls.size(); ++I) {
+        std::string Out = fmt::format("{}/runs/{}/launch-{}/{}-w{}", S.Work,
+                                      slug(Sp.Name), Ls[I]->Seq, T->name(), W);
+        Run = runTarget(S, K, *T, W, Ins[I], Out);
+        if (Run.Status != RunStatus::Pass) {
+          Run.Message = fmt::format("launch {}: {}", Ls[I]->Seq, Run.Message);
+          break;
+        }
+        Run.Buffers = compareReplay(Replay, *Ls[I], Sp, Out);
+        for (const BufferResult &B : Run.Buffers) {
+          Run.MaxError = std::max(Run.MaxError, B.MaxError);
+          if (!B.passed())
+            Run.Status = RunStatus::Fail;
+        }
+        if (Run.Status == RunStatus::Fail)
+          break;
+      }
+      K.Runs.push_back(std::move(Run));
+    }
 }
 
 void KernelMode::run(Session &S) {
@@ -284,11 +384,14 @@ void KernelMode::run(Session &S) {
 }
 
 void KernelMode::compare(Session &S) {
+  if (!S.Opts.ReplayDir.empty())
+    return; // replayKernel compared each launch
   for (KernelResult &K : R.Kernels)
     for (RunResult &Run : K.Runs) {
       if (Run.Status != RunStatus::Pass)
         continue;
-      std::string Out = outDir(S, K.Spec, Run), Ref = refDir(S, K.Spec);
+      std::string Out = outDir(S, K.Spec, *Run.Target, Run.Wave),
+                  Ref = refDir(S, K.Spec);
       for (const Param &P : K.Spec.Params) {
         if (P.Kind != ParamKind::Buffer || !P.Output)
           continue;

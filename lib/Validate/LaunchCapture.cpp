@@ -3,6 +3,7 @@
 #include "Core/FileWriter.h"
 #include "Validate/LaunchMirror.h"
 #include "Validate/Program.h"
+#include "Validate/Recording.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -14,20 +15,9 @@ namespace fs = llvm::sys::fs;
 namespace hipport::validate {
 namespace {
 
-bool readDim3(llvm::StringRef T, Dim3 &D) {
-  llvm::SmallVector<llvm::StringRef> P;
-  T.split(P, ' ', -1, false);
-  return P.size() == 3 && !P[0].getAsInteger(10, D.X) &&
-         !P[1].getAsInteger(10, D.Y) && !P[2].getAsInteger(10, D.Z);
-}
-
-llvm::StringRef baseName(llvm::StringRef N) {
-  return N.take_until([](char C) { return C == '<'; }).trim();
-}
-
 /// Builds and runs the original once, recording its launches; "" on
 /// success, otherwise why there is no recording.
-std::string recordProgram(Session &S, std::vector<RecordedLaunch> &Out) {
+std::string recordProgram(Session &S, Recording &Out) {
   const Backend *B = findBackend("cuda-cpu");
   if (std::string M = B->missing(S.TC); !M.empty())
     return M;
@@ -53,24 +43,26 @@ std::string recordProgram(Session &S, std::vector<RecordedLaunch> &Out) {
                             std::max(S.Opts.TimeoutSeconds, 300u));
   if (P.Rc != 0)
     return "the program does not build: " + buildError(P.Output);
-  std::string Log = Dir + "/launches.txt";
+  // The launch shapes, scalars and allocation sizes only: no contents.
+  std::string Rec = Dir + "/recording";
   ProcResult Run = runProcess(
       {"/usr/bin/env", "-C", Dir + "/run", R.Output},
-      {"HIPCPU_LAUNCH_LOG=" + Log, "HIPCPU_CHECK=1", "HIPCPU_WARP_SIZE=32"},
+      {"HIPCPU_RECORD=" + Rec, "HIPCPU_RECORD_LIMIT=0", "HIPCPU_CHECK=1",
+       "HIPCPU_WARP_SIZE=32"},
       Dir + "/stderr.txt", S.Opts.TimeoutSeconds, Dir + "/stdout.txt");
-  auto Text = core::readFile(Log);
-  if (!Text) {
-    llvm::consumeError(Text.takeError());
+  if (!fs::exists(Rec + "/manifest.txt"))
     return Run.TimedOut || Run.Crashed ? "the program " + Run.Message
                                        : "the program launched no kernel";
-  }
-  Out = parseLaunchLog(*Text);
+  auto Got = readRecording(Rec);
+  if (!Got)
+    return llvm::toString(Got.takeError());
+  Out = std::move(*Got);
   return "";
 }
 
 /// Takes the launch shape, scalars and buffer sizes of the first recorded
 /// launch of Sp's kernel.
-void applyLaunch(KernelSpec &Sp, const RecordedLaunch &L, unsigned Count) {
+void applyLaunch(KernelSpec &Sp, const RecordedLaunchRun &L, unsigned Count) {
   if (!Sp.FromSpecFile) {
     Sp.Grid = L.Grid;
     Sp.Block = L.Block;
@@ -79,16 +71,16 @@ void applyLaunch(KernelSpec &Sp, const RecordedLaunch &L, unsigned Count) {
   }
   for (size_t I = 0; I < Sp.Params.size() && I < L.Args.size(); ++I) {
     Param &P = Sp.Params[I];
-    llvm::StringRef A(L.Args[I]);
-    long long Bytes;
-    if (P.Kind == ParamKind::Buffer && A.consume_front("buf:") &&
-        !A.getAsInteger(10, Bytes) && Bytes > 0) {
-      P.Count = std::max<uint64_t>(1, uint64_t(Bytes) / std::max(1u, P.Type.Size));
+    const RecordedArg &A = L.Args[I];
+    if (P.Kind == ParamKind::Buffer && A.Tracked && A.Bytes > A.Offset) {
+      // The bytes from the pointer to the end of its allocation.
+      P.Count = std::max<uint64_t>(1, (A.Bytes - A.Offset) /
+                                          std::max(1u, P.Type.Size));
       P.Origin = "the size of its allocation in a run of the program";
       llvm::erase(Sp.Unsized, P.Name);
     } else if (P.Kind == ParamKind::Scalar && !Sp.FromSpecFile &&
-               (A.consume_front("int:") || A.consume_front("float:"))) {
-      P.Value = A.str();
+               (A.Kind == RecordedArg::Int || A.Kind == RecordedArg::Float)) {
+      P.Value = A.Value;
       P.Origin = "its value in a run of the program";
     }
   }
@@ -100,49 +92,22 @@ void applyLaunch(KernelSpec &Sp, const RecordedLaunch &L, unsigned Count) {
 
 } // namespace
 
-std::vector<RecordedLaunch> parseLaunchLog(llvm::StringRef Text) {
-  std::vector<RecordedLaunch> Out;
-  for (llvm::StringRef Line : llvm::split(Text, '\n')) {
-    if (!Line.consume_front("launch "))
-      continue;
-    llvm::SmallVector<llvm::StringRef> F;
-    Line.split(F, '|');
-    RecordedLaunch L;
-    if (F.size() != 5 || !readDim3(F[1], L.Grid) || !readDim3(F[2], L.Block) ||
-        F[3].getAsInteger(10, L.Shared))
-      continue;
-    llvm::StringRef K = F[0].trim();
-    if (K.consume_front("HIP_KERNEL_NAME(") && K.consume_back(")"))
-      K = K.trim();
-    L.Kernel = K.str();
-    llvm::SmallVector<llvm::StringRef> Args;
-    F[4].split(Args, ' ', -1, false);
-    for (llvm::StringRef A : Args)
-      L.Args.push_back(A.str());
-    Out.push_back(std::move(L));
-  }
-  return Out;
-}
-
 void applyProgramLaunches(Session &S, std::vector<KernelSpec> &Specs) {
   bool Needed = false;
   for (const KernelSpec &Sp : Specs)
     Needed |= !Sp.Unsized.empty() && Sp.Unsupported.empty();
   if (!Needed)
     return;
-  std::vector<RecordedLaunch> Launches;
+  Recording Launches;
   std::string Why = recordProgram(S, Launches);
   for (KernelSpec &Sp : Specs) {
     if (Sp.Unsized.empty() || !Sp.Unsupported.empty())
       continue;
-    std::vector<const RecordedLaunch *> Mine;
     unsigned SameBase = 0;
     for (const KernelSpec &O : Specs)
-      SameBase += baseName(O.Name) == baseName(Sp.Name);
-    for (const RecordedLaunch &L : Launches)
-      if (L.Kernel == Sp.Name ||
-          (SameBase == 1 && baseName(L.Kernel) == baseName(Sp.Name)))
-        Mine.push_back(&L);
+      SameBase += kernelBaseName(O.Name) == kernelBaseName(Sp.Name);
+    std::vector<const RecordedLaunchRun *> Mine =
+        launchesOf(Launches, Sp, SameBase == 1);
     if (!Mine.empty())
       applyLaunch(Sp, *Mine.front(), unsigned(Mine.size()));
     if (Sp.Unsized.empty())

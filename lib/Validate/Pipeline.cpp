@@ -156,6 +156,10 @@ namespace {
 llvm::Error chooseReference(Session &S, bool TakesGolden) {
   llvm::StringRef RefOpt(S.Opts.Reference);
   const Backend *Cuda = findBackend("cuda"), *CudaCpu = findBackend("cuda-cpu");
+  if (!S.Opts.ReplayDir.empty() && TakesGolden) {
+    S.ReferenceLabel = fmt::format("the recording {}", S.Opts.ReplayDir);
+    return llvm::Error::success();
+  }
   if (RefOpt.starts_with("golden:") && TakesGolden) {
     S.GoldenDir = project::absolutePath(RefOpt.drop_front(7));
     return llvm::Error::success();

@@ -64,6 +64,7 @@ struct ProgramOutput {
   RunStatus Status = RunStatus::Skipped;
   std::string Message, Stdout, Dir;
   int Exit = 0;
+  std::string RecordDir; ///< --record: where its launches went
 };
 
 class ProgramMode final : public Mode {
@@ -77,8 +78,9 @@ public:
 private:
   llvm::Error planFor(Session &S, const Backend &B, int W);
   ProgramOutput runOnce(Session &S, const Backend &B, int W,
-                        const std::string &Name);
+                        const std::string &Name, bool Record = true);
   void compareRun(ProgramRun &Run, const ProgramOutput &O, const Unstable &U);
+  void compareLaunches(ProgramRun &Run, const ProgramOutput &O);
 
   const ProgramOptions &Opts;
   ProgramResult &R;
@@ -132,7 +134,7 @@ llvm::Error ProgramMode::plan(Session &S) {
 }
 
 ProgramOutput ProgramMode::runOnce(Session &S, const Backend &B, int W,
-                                   const std::string &Name) {
+                                   const std::string &Name, bool Record) {
   ProgramOutput O;
   std::vector<const Build *> Mine;
   for (const Build &Bd : S.Builds)
@@ -160,6 +162,13 @@ ProgramOutput ProgramMode::runOnce(Session &S, const Backend &B, int W,
   std::vector<std::string> Env;
   if (B.onHipcpu() && Opts.Checked)
     Env.push_back("HIPCPU_CHECK=1");
+  if (B.onHipcpu() && Record && !S.Opts.RecordDir.empty()) {
+    O.RecordDir = project::absolutePath(S.Opts.RecordDir) + "/" + Name;
+    fs::remove_directories(O.RecordDir);
+    fs::create_directories(O.RecordDir);
+    Env.push_back("HIPCPU_RECORD=" + O.RecordDir);
+    Env.push_back(fmt::format("HIPCPU_RECORD_LIMIT={}", Opts.RecordLimit));
+  }
   RunOutcome Run = runUnit(S, *Mine.front(), W, Args, Dir + "/stderr.txt",
                            Dir + "/stdout.txt", false, Env);
   O.Status = Run.Status;
@@ -184,8 +193,9 @@ void ProgramMode::run(Session &S) {
     R.ReferenceStatus = Ref.Status;
     R.ReferenceMessage = Ref.Message;
     R.ReferenceExit = Ref.Exit;
+    R.ReferenceRecordDir = Ref.RecordDir;
     if (Opts.Twice && Ref.Status == RunStatus::Pass)
-      Ref2 = runOnce(S, *S.Ref, 32, "reference-2");
+      Ref2 = runOnce(S, *S.Ref, 32, "reference-2", false);
   }
   for (const Backend *T : S.Targets)
     for (int W : T->widths(S.Opts.Waves)) {
@@ -227,8 +237,47 @@ void ProgramMode::compareRun(ProgramRun &Run, const ProgramOutput &O,
       Run.Differences.push_back(
           fmt::format("output file {}: contents differ", F));
   }
+  compareLaunches(Run, O);
   if (!Run.Differences.empty())
     Run.Status = RunStatus::Fail;
+}
+
+/// --record: the port's launches against the reference's. They explain a
+/// failing run (which launch went wrong first) but do not fail one: a
+/// buffer of per-warp partial results may rightly differ at another width,
+/// and a port may launch differently and still be right.
+void ProgramMode::compareLaunches(ProgramRun &Run, const ProgramOutput &O) {
+  Run.RecordDir = O.RecordDir;
+  if (O.RecordDir.empty() || Ref.RecordDir.empty())
+    return;
+  // runtime/hipcpu writes the manifest at the first launch: none, no launch.
+  auto Read = [](const std::string &D) -> llvm::Expected<Recording> {
+    if (!fs::exists(D + "/manifest.txt")) {
+      Recording Empty;
+      Empty.Dir = D;
+      return Empty;
+    }
+    return readRecording(D);
+  };
+  auto X = Read(Ref.RecordDir);
+  if (!X) {
+    Run.RecordError = llvm::toString(X.takeError());
+    return;
+  }
+  auto Y = Read(O.RecordDir);
+  if (!Y) {
+    Run.RecordError = llvm::toString(Y.takeError());
+    return;
+  }
+  Run.Launches = compareRecordings(*X, *Y);
+  const KernelVerdict *First = nullptr;
+  for (const KernelVerdict &V : Run.Launches.Kernels)
+    if (V.Differs && (!First || V.FirstSeq < First->FirstSeq))
+      First = &V;
+  if (First && !Run.Differences.empty())
+    Run.Differences.push_back(fmt::format(
+        "the first launch whose outputs differ: launch {} ({})",
+        First->FirstSeq, First->Kernel));
 }
 
 void ProgramMode::compare(Session &S) {

@@ -4,6 +4,7 @@
 #include "Core/Finding.h"
 #include "Validate/Compare.h"
 #include "Validate/KernelSpec.h"
+#include "Validate/Recording.h"
 
 #include <string>
 #include <vector>
@@ -84,6 +85,10 @@ struct ProgramRun {
   /// Differences found, in order: exit code, stdout, output files, checked
   /// mode; each a summary (count, first few, largest error).
   std::vector<std::string> Differences;
+  /// --record: where its launches were recorded ("" when not), their
+  /// comparison with the reference's, or why there is none.
+  std::string RecordDir, RecordError;
+  RecordComparison Launches;
   std::string label() const;
 };
 
@@ -92,6 +97,7 @@ struct ProgramResult {
   RunStatus ReferenceStatus = RunStatus::Skipped;
   std::string ReferenceMessage;
   int ReferenceExit = 0;
+  std::string ReferenceRecordDir; ///< --record: the reference's recording
   /// The reference gave different output on its second run.
   bool NonDeterministic = false;
   std::vector<std::string> Warnings;

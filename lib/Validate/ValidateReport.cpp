@@ -154,6 +154,61 @@ json toJson(const ValidateResult &R) {
             {"seconds", R.Seconds}}}};
 }
 
+namespace {
+
+/// --record: the launch-by-launch verdicts under a program run.
+void printLaunches(llvm::raw_ostream &OS, const ProgramRun &Run) {
+  if (Run.RecordDir.empty())
+    return;
+  if (!Run.RecordError.empty()) {
+    OS << "  launches: not compared: " << Run.RecordError << "\n";
+    return;
+  }
+  const RecordComparison &C = Run.Launches;
+  OS << fmt::format("  launches: {} recorded, the reference {}\n",
+                    C.PortLaunches, C.RefLaunches);
+  if (!C.HostDivergence.empty())
+    OS << "    host side differs: " << C.HostDivergence << "\n";
+  for (const KernelVerdict &V : C.Kernels)
+    OS << "    " << describeVerdict(V) << "\n";
+  if (Run.Status == RunStatus::Pass && C.differs())
+    OS << "    note: kernel outputs differ although the program's output "
+          "matches: a bug the output does not show, or partial results that "
+          "depend on the width\n";
+}
+
+json verdictToJson(const KernelVerdict &V) {
+  json First = json::array();
+  for (const Mismatch &M : V.Diff.First)
+    First.push_back(
+        {{"index", M.Index}, {"expected", M.Expected}, {"actual", M.Actual}});
+  json J = {{"kernel", V.Kernel},
+            {"launches", V.Launches},
+            {"compared", V.Compared},
+            {"differs", V.Differs},
+            {"note", V.Note}};
+  if (V.Differs)
+    J["first"] = {{"launch", V.FirstSeq},  {"argument", V.Arg},
+                  {"problem", V.Diff.Problem}, {"mismatches", V.Diff.Mismatches},
+                  {"count", V.Diff.Count},  {"maxError", V.Diff.MaxError},
+                  {"firstMismatches", First}};
+  return J;
+}
+
+json launchesToJson(const ProgramRun &Run) {
+  json Ks = json::array();
+  for (const KernelVerdict &V : Run.Launches.Kernels)
+    Ks.push_back(verdictToJson(V));
+  return {{"recording", Run.RecordDir},
+          {"error", Run.RecordError},
+          {"launches", Run.Launches.PortLaunches},
+          {"referenceLaunches", Run.Launches.RefLaunches},
+          {"hostDivergence", Run.Launches.HostDivergence},
+          {"kernels", Ks}};
+}
+
+} // namespace
+
 void printProgramText(llvm::raw_ostream &OS, const ProgramResult &R) {
   OS << "reference: " << R.Reference << " program, "
      << statusName(R.ReferenceStatus);
@@ -171,19 +226,23 @@ void printProgramText(llvm::raw_ostream &OS, const ProgramResult &R) {
     OS << "\n";
     for (const std::string &D : Run.Differences)
       OS << "  " << D << "\n";
+    printLaunches(OS, Run);
   }
   OS << (R.allPassed() ? "program: PASS\n" : "program: FAIL\n");
 }
 
 nlohmann::json programToJson(const ProgramResult &R) {
   nlohmann::json Runs = nlohmann::json::array();
-  for (const ProgramRun &Run : R.Runs)
+  for (const ProgramRun &Run : R.Runs) {
     Runs.push_back({{"target", Run.Target->name().str()},
                     {"wave", Run.Wave},
                     {"status", statusName(Run.Status)},
                     {"message", Run.Message},
                     {"exitCode", Run.ExitCode},
                     {"differences", Run.Differences}});
+    if (!Run.RecordDir.empty())
+      Runs.back()["launches"] = launchesToJson(Run);
+  }
   return {{"schema", "hipport-validate-program/1"},
           {"reference", R.Reference},
           {"referenceStatus", statusName(R.ReferenceStatus)},

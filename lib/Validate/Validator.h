@@ -23,6 +23,12 @@ struct ValidateOptions {
   std::vector<const Backend *> Targets; ///< empty: hip-cpu
   std::vector<int> Waves = {64};        ///< widths of backends that choose
   std::string RecordDir;
+  /// Kernel mode: the reference is this recording of the original
+  /// (program mode's --record DIR/reference): each recorded launch, up to
+  /// ReplayLaunches per kernel, runs alone in the port's kernel with the
+  /// recorded inputs, and its buffers are compared with the recorded ones.
+  std::string ReplayDir;
+  unsigned ReplayLaunches = 16;
   std::string WorkDir; ///< "": a temporary directory, removed afterwards
   unsigned Jobs = 2;
   unsigned TimeoutSeconds = 60;
@@ -57,6 +63,11 @@ struct ProgramOptions {
   bool Twice = true;
   /// Under runtime/hipcpu, check memory and barriers (HIPCPU_CHECK=1).
   bool Checked = true;
+  /// Base.RecordDir set: record every launch of each runtime/hipcpu run to
+  /// RecordDir/<run> (docs/validate-record.md) and compare the port's with
+  /// the reference's launch by launch; buffer contents stop after this many
+  /// bytes per run.
+  uint64_t RecordLimit = 256ull << 20;
 };
 
 /// Writes Text to Path, creating its directory.

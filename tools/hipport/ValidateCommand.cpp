@@ -38,9 +38,27 @@ cl::list<std::string> TargetOpt(
     cl::sub(ValidateCmd));
 cl::opt<std::string> WaveOpt("wave", cl::desc("hip-cpu width: 32, 64 or both"),
                              cl::init("64"), cl::sub(ValidateCmd));
-cl::opt<std::string> RecordOpt("record",
-                               cl::desc("Store reference inputs and outputs"),
-                               cl::value_desc("dir"), cl::sub(ValidateCmd));
+cl::opt<std::string> RecordOpt(
+    "record",
+    cl::desc("Kernel mode: store reference inputs and outputs (golden). "
+             "Program mode: record every kernel launch of each runtime/hipcpu "
+             "run here and compare them launch by launch"),
+    cl::value_desc("dir"), cl::sub(ValidateCmd));
+cl::opt<unsigned long long> RecordLimitOpt(
+    "record-limit",
+    cl::desc("Program mode --record: bytes of buffer contents per run, after "
+             "which they are skipped (default 256 MiB)"),
+    cl::init(256ull << 20), cl::sub(ValidateCmd));
+cl::opt<std::string> ReplayOpt(
+    "replay",
+    cl::desc("Kernel mode: replay each kernel launch of this recording of the "
+             "original (--program --record DIR writes DIR/reference) in the "
+             "port's kernel, with the recorded inputs, and compare its buffers "
+             "with the recorded ones"),
+    cl::value_desc("dir"), cl::sub(ValidateCmd));
+cl::opt<unsigned> ReplayLaunchesOpt(
+    "replay-launches", cl::desc("--replay: launches per kernel (default 16)"),
+    cl::init(16), cl::sub(ValidateCmd));
 cl::opt<std::string> FormatOpt("format", cl::desc("text, json or sarif"),
                                cl::init("text"), cl::sub(ValidateCmd));
 cl::opt<std::string> WorkOpt("work-dir",
@@ -169,6 +187,13 @@ int runValidate() {
     return 2;
   }
   O.RecordDir = RecordOpt;
+  O.ReplayDir = ReplayOpt;
+  O.ReplayLaunches = std::max(1u, unsigned(ReplayLaunchesOpt));
+  if (!O.ReplayDir.empty() && (ProgramOpt || !ReferenceOpt.empty())) {
+    cli::error("--replay: the recording is the reference; it takes neither "
+               "--program nor --reference");
+    return 2;
+  }
   O.WorkDir = WorkOpt;
   O.Jobs = JobsOpt ? unsigned(JobsOpt)
                    : std::max(1u, std::thread::hardware_concurrency());
@@ -194,6 +219,7 @@ int runValidate() {
     PO.Normalise.assign(NormaliseOpt.begin(), NormaliseOpt.end());
     PO.Twice = !OnceOpt;
     PO.Checked = !UncheckedOpt;
+    PO.RecordLimit = RecordLimitOpt;
     auto R = validate::validateProgram(PO);
     if (!R) {
       cli::error(toString(R.takeError()));

@@ -160,36 +160,6 @@ bool checkedFree(void *P) {
   return true;
 }
 
-long long allocationBytesFrom(const void *Ptr) {
-  const char *C = static_cast<const char *>(Ptr);
-  std::lock_guard<std::mutex> G(RegistryMutex);
-  auto It = Registry.upper_bound(const_cast<char *>(C));
-  if (It == Registry.begin())
-    return -1;
-  --It;
-  const Mapping &M = It->second;
-  if (C < M.User || C >= M.User + M.Bytes)
-    return -1;
-  return static_cast<long long>(M.User + M.Bytes - C);
-}
-
-bool launchLogOn() {
-  static const bool On = std::getenv("HIPCPU_LAUNCH_LOG") != nullptr;
-  return On;
-}
-
-void logLaunch(const char *Name, dim3 Grid, dim3 Block, std::size_t Shared,
-               const std::string &Args) {
-  static std::mutex LogMutex;
-  std::lock_guard<std::mutex> G(LogMutex);
-  if (FILE *F = std::fopen(std::getenv("HIPCPU_LAUNCH_LOG"), "a")) {
-    std::fprintf(F, "launch %s|%u %u %u|%u %u %u|%zu|%s\n", Name, Grid.x,
-                 Grid.y, Grid.z, Block.x, Block.y, Block.z, Shared,
-                 Args.c_str());
-    std::fclose(F);
-  }
-}
-
 } // namespace hipcpu::detail
 
 namespace hipcpu {

@@ -3,6 +3,7 @@
 #define HIPCPU_LIB_ENGINE_H
 
 #include <cstddef>
+#include <cstdint>
 
 namespace hipcpu::detail {
 
@@ -20,5 +21,11 @@ bool checkedFree(void *P);
 void ensureAltStack();
 
 } // namespace hipcpu::detail
+
+namespace hipcpu::host {
+/// The allocation (device, managed or pinned) that P points into: its
+/// start and size; false when P is in none.
+bool allocationOf(const void *P, std::uintptr_t &Base, std::size_t &Bytes);
+} // namespace hipcpu::host
 
 #endif

@@ -385,6 +385,20 @@ int pointerKind(const void *P) {
              ? It->second.second
              : 0;
 }
+bool allocationOf(const void *P, std::uintptr_t &Base, std::size_t &Bytes) {
+  auto A = reinterpret_cast<std::uintptr_t>(P);
+  std::lock_guard<std::mutex> L(AllocMutex);
+  auto &M = allocations();
+  auto It = M.upper_bound(A);
+  if (It == M.begin())
+    return false;
+  --It;
+  if (A >= It->first + std::max<std::size_t>(1, It->second.first))
+    return false;
+  Base = It->first;
+  Bytes = It->second.first;
+  return true;
+}
 int memGetInfo(std::size_t *Free, std::size_t *Total) {
   long Pages = sysconf(_SC_PHYS_PAGES), Avail = sysconf(_SC_AVPHYS_PAGES),
        PageSize = sysconf(_SC_PAGESIZE);

@@ -886,26 +886,60 @@ template <class Fn, class Tuple> struct LaunchCtx {
   }
 };
 
-/// Launch recording (HIPCPU_LAUNCH_LOG=FILE): one line per launch with its
-/// shape and, per argument, the bytes from a device pointer to the end of
-/// its allocation (checked mode knows them) or a scalar's value. hipport
-/// validate reads it to size a kernel's buffers as the program does.
-bool launchLogOn();
-long long allocationBytesFrom(const void *P); ///< -1: not a checked buffer
-void logLaunch(const char *Name, dim3 Grid, dim3 Block, std::size_t Shared,
-               const std::string &Args);
-template <class T> void describeArg(std::string &Out, const T &V) {
-  if constexpr (std::is_pointer_v<T>)
-    Out += " buf:" + std::to_string(allocationBytesFrom(
-                         reinterpret_cast<const void *>(V)));
-  else if constexpr (std::is_integral_v<T> || std::is_enum_v<T>)
-    Out += " int:" + std::to_string(static_cast<long long>(V));
-  else if constexpr (std::is_floating_point_v<T>) {
-    char B[40];
-    std::snprintf(B, sizeof B, " float:%.17g", static_cast<double>(V));
-    Out += B;
-  } else
-    Out += " other";
+/// Launch recording (HIPCPU_RECORD=DIR, docs/validate-record.md): every
+/// launch's shape, scalar arguments and the whole allocation behind every
+/// pointer argument, before and after. One RecordArg per argument.
+struct RecordArg {
+  enum KindT { Pointer, Integer, Floating, Other } Kind = Other;
+  const void *Ptr = nullptr;   ///< Pointer: its value
+  const char *Type = "bytes";  ///< Pointer: the element type's record name
+  unsigned ElemSize = 1;       ///< Pointer: sizeof the element
+  long long Int = 0;
+  double Float = 0;
+  const void *Bytes = nullptr; ///< the argument's own bytes
+  unsigned Size = 0;
+};
+bool recordOn();
+/// Copies the inputs; returns a token for recordAfter (null: not recorded).
+void *recordBefore(const char *Name, dim3 Grid, dim3 Block, std::size_t Shared,
+                   int DefaultWidth, const RecordArg *Args, std::size_t N);
+void recordAfter(void *Token, int Rc);
+
+/// The record name of an element type: the spec-file names where one fits
+/// (int32, float64, ...), else "bytes".
+template <class T> constexpr const char *recordTypeName() {
+  if constexpr (std::is_same_v<T, float>)
+    return "float32";
+  else if constexpr (std::is_same_v<T, double>)
+    return "float64";
+  else if constexpr (std::is_integral_v<T> && std::is_signed_v<T>)
+    return sizeof(T) == 1 ? "int8" : sizeof(T) == 2 ? "int16"
+           : sizeof(T) == 4 ? "int32" : "int64";
+  else if constexpr (std::is_integral_v<T>)
+    return sizeof(T) == 1 ? "uint8" : sizeof(T) == 2 ? "uint16"
+           : sizeof(T) == 4 ? "uint32" : "uint64";
+  else
+    return "bytes";
+}
+template <class T> RecordArg recordArg(const T &V) {
+  RecordArg A;
+  A.Bytes = &V;
+  A.Size = sizeof(T);
+  if constexpr (std::is_pointer_v<T>) {
+    using E = std::remove_cv_t<std::remove_pointer_t<T>>;
+    A.Kind = RecordArg::Pointer;
+    A.Ptr = reinterpret_cast<const void *>(V);
+    A.Type = recordTypeName<E>();
+    if constexpr (!std::is_void_v<E> && !std::is_function_v<E>)
+      A.ElemSize = sizeof(E);
+  } else if constexpr (std::is_integral_v<T> || std::is_enum_v<T>) {
+    A.Kind = RecordArg::Integer;
+    A.Int = static_cast<long long>(V);
+  } else if constexpr (std::is_floating_point_v<T>) {
+    A.Kind = RecordArg::Floating;
+    A.Float = static_cast<double>(V);
+  }
+  return A;
 }
 
 template <class... Params>
@@ -918,13 +952,19 @@ int launchTuple(const char *Name, K Kernel, dim3 Grid, dim3 Block,
                 std::size_t SharedBytes, int DefaultWidth, Tuple *Copy) {
   registerTyped(Kernel, Name);
   LaunchCtx<K, Tuple> C{Kernel, Copy};
-  if (launchLogOn()) {
-    std::string D;
-    std::apply([&](const auto &...V) { (describeArg(D, V), ...); }, *Copy);
-    logLaunch(Name, Grid, Block, SharedBytes, D);
+  void *Token = nullptr;
+  if (recordOn()) {
+    RecordArg Args[std::tuple_size_v<Tuple> + 1];
+    std::size_t N = 0;
+    std::apply([&](const auto &...V) { ((Args[N++] = recordArg(V)), ...); },
+               *Copy);
+    Token = recordBefore(Name, Grid, Block, SharedBytes, DefaultWidth, Args, N);
   }
-  return launch(Name, Grid, Block, SharedBytes, DefaultWidth,
-                &LaunchCtx<K, Tuple>::run, &C);
+  int Rc = launch(Name, Grid, Block, SharedBytes, DefaultWidth,
+                  &LaunchCtx<K, Tuple>::run, &C);
+  if (Token)
+    recordAfter(Token, Rc);
+  return Rc;
 }
 
 /// Converts the arguments once to the kernel's parameter types (as a GPU

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Record/replay on cuda-samples programs (issue 16 item 3):
+#   bench/validate-record.sh /path/to/cuda-samples [out-dir]
+# Per sample (copied and ported as bench/validate-cuda-samples.sh does):
+#   1. validate --program --wave 64 --reference-once          (plain)
+#   2. the same with --record OUT/<name>/rec                  (recording)
+#   3. validate --replay OUT/<name>/rec/reference --wave 64   (replay)
+# and prints the time of 1 and 2, the recording's size and launches, the
+# launch-by-launch verdict per kernel at 64 (from 2) and the replay's (3).
+# ONLY="a b" picks samples by name (default: six of the twenty); KEEP=1
+# keeps the recordings' data files and work directories.
+set -uo pipefail
+SRC=$(cd "$1" && pwd)
+OUT=${2:-$(mktemp -d)}
+HERE=$(cd "$(dirname "$0")" && pwd)
+HIPPORT=${HIPPORT:-$HERE/../build/bin/hipport}
+ONLY=${ONLY:-"vectorAdd simpleVoteIntrinsics shfl_scan matrixMul reduction histogram"}
+ONLY="$ONLY" PREPARE_ONLY=1 HIPPORT=$HIPPORT "$HERE/validate-cuda-samples.sh" "$SRC" "$OUT" > /dev/null
+for name in $ONLY; do
+  dir=$OUT/$name
+  args=() limit=360
+  [ "$name" = matrixMul ] && args=(--run-arg=-wA=128 --run-arg=-hA=128 --run-arg=-wB=128 --run-arg=-hB=128)
+  common=(--program --reference cuda-cpu --wave 64 --reference-once --timeout $limit -j 2 "${args[@]}")
+  SECONDS=0
+  "$HIPPORT" validate "${common[@]}" --work-dir "$dir/work-plain" "$dir/cuda" "$dir/hip" > "$dir/plain.txt" 2>&1
+  plain=$SECONDS; SECONDS=0
+  rm -rf "$dir/rec"
+  "$HIPPORT" validate "${common[@]}" --record "$dir/rec" --work-dir "$dir/work-rec" "$dir/cuda" "$dir/hip" > "$dir/record.txt" 2>&1
+  rec=$SECONDS; SECONDS=0
+  "$HIPPORT" validate --replay "$dir/rec/reference" --wave 64 --no-lint --timeout $limit -j 2 \
+    --work-dir "$dir/work-replay" "$dir/cuda" "$dir/hip" > "$dir/replay.txt" 2>&1
+  rep=$SECONDS
+  size() { du -sb "$1" 2>/dev/null | cut -f1; }
+  launches=$(grep -c '^launch ' "$dir/rec/reference/manifest.txt" 2>/dev/null)
+  limit_hit=$(grep -m1 '^limit-reached' "$dir/rec/reference/manifest.txt" 2>/dev/null)
+  echo "== $name: program $(grep -m1 '^hip-cpu w64 program' "$dir/record.txt" | cut -c1-60)"
+  echo "   time: plain ${plain}s, recording ${rec}s, replay ${rep}s; reference recording $(size "$dir/rec/reference") bytes, port $(size "$dir/rec/hip-cpu-w64") bytes; $launches launch(es) ${limit_hit:+($limit_hit)}"
+  sed -n '/^  launches:/,/^[^ ]/p' "$dir/record.txt" | grep '^    ' | cut -c1-200 | sed 's/^/   record: /'
+  grep -E '^(PASS|FAIL) |^  hip-cpu w64|^  reference:' "$dir/replay.txt" | cut -c1-160 | sed 's/^/   replay: /'
+  grep -m1 'hipport: error' "$dir/replay.txt" | sed 's/^/   replay: /'
+  # The data files are big (whole allocations); KEEP=1 keeps them.
+  [ -n "${KEEP:-}" ] || rm -rf "$dir"/rec/*/data "$dir"/work-*
+done

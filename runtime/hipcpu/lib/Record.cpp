@@ -1,0 +1,220 @@
+//===- Record.cpp - every kernel launch to files (HIPCPU_RECORD) ----------===//
+//
+// docs/validate-record.md has the format. The manifest line of a launch is
+// written after it ran (with its status), its "before" files before it
+// runs, so a crash inside a kernel still leaves its inputs on disk. Every
+// allocation an argument points into is recorded whole, once per launch;
+// the byte budget (HIPCPU_RECORD_LIMIT) counts data files only.
+//
+//===----------------------------------------------------------------------===//
+#include "hipcpu/hip_runtime.h"
+#include "Engine.h"
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <sys/stat.h>
+
+namespace hipcpu::detail {
+namespace {
+
+struct Alloc {
+  std::uintptr_t Base = 0;
+  std::size_t Bytes = 0;
+  unsigned Id = 0;
+  bool Skipped = false;
+  std::vector<char> Before;
+};
+
+struct Pending {
+  unsigned Seq = 0;
+  std::string Name;
+  dim3 Grid, Block;
+  std::size_t Shared = 0;
+  int Width = 0;
+  std::string ArgLines; ///< everything of an arg line but its "after"
+  std::vector<std::pair<unsigned, std::size_t>> ArgAlloc; ///< index in Allocs
+  std::vector<Alloc> Allocs;
+};
+
+struct Recorder {
+  std::mutex M;
+  std::string Dir;
+  unsigned long long Limit = 256ull << 20, Written = 0;
+  unsigned NextSeq = 0, NextAlloc = 1;
+  bool LimitNoted = false;
+  std::map<std::uintptr_t, unsigned> Ids;
+
+  Recorder() {
+    Dir = std::getenv("HIPCPU_RECORD");
+    if (const char *L = std::getenv("HIPCPU_RECORD_LIMIT"))
+      Limit = std::strtoull(L, nullptr, 10);
+    ::mkdir(Dir.c_str(), 0777);
+    ::mkdir((Dir + "/data").c_str(), 0777);
+    if (FILE *F = std::fopen((Dir + "/manifest.txt").c_str(), "w")) {
+      std::fprintf(F, "hipcpu-record 1\nlimit %llu\n", Limit);
+      std::fclose(F);
+    }
+  }
+  void append(const std::string &Text) {
+    if (FILE *F = std::fopen((Dir + "/manifest.txt").c_str(), "a")) {
+      std::fwrite(Text.data(), 1, Text.size(), F);
+      std::fclose(F);
+    }
+  }
+  bool writeData(const std::string &Name, const char *P, std::size_t N) {
+    FILE *F = std::fopen((Dir + "/data/" + Name).c_str(), "wb");
+    if (!F)
+      return false;
+    bool Ok = std::fwrite(P, 1, N, F) == N;
+    std::fclose(F);
+    Written += N;
+    return Ok;
+  }
+};
+
+Recorder &recorder() {
+  static Recorder R;
+  return R;
+}
+
+std::string hex(const void *P, unsigned N) {
+  static const char *D = "0123456789abcdef";
+  std::string S;
+  for (unsigned I = 0; I < N; ++I) {
+    unsigned char C = static_cast<const unsigned char *>(P)[I];
+    S += D[C >> 4];
+    S += D[C & 15];
+  }
+  return S;
+}
+
+std::string dataName(unsigned Seq, unsigned Id, const char *What) {
+  return std::to_string(Seq) + "-" + std::to_string(Id) + "." + What;
+}
+
+/// The index in P.Allocs of the allocation A points into (added and its
+/// "before" written once), or -1 when it is in none.
+long findAlloc(Recorder &R, Pending &P, const void *Ptr, std::size_t &Offset) {
+  std::uintptr_t Base;
+  std::size_t Bytes;
+  if (!Ptr || !host::allocationOf(Ptr, Base, Bytes))
+    return -1;
+  Offset = reinterpret_cast<std::uintptr_t>(Ptr) - Base;
+  for (std::size_t I = 0; I < P.Allocs.size(); ++I)
+    if (P.Allocs[I].Base == Base)
+      return long(I);
+  Alloc A;
+  A.Base = Base;
+  A.Bytes = Bytes;
+  auto It = R.Ids.find(Base);
+  A.Id = It != R.Ids.end() ? It->second : (R.Ids[Base] = R.NextAlloc++);
+  // Room for "before" and, at worst, a different "after".
+  A.Skipped = R.LimitNoted || R.Written + 2ull * Bytes > R.Limit;
+  if (A.Skipped && !R.LimitNoted) {
+    R.LimitNoted = true;
+    R.append("limit-reached launch " + std::to_string(P.Seq) + "\n");
+  }
+  if (!A.Skipped) {
+    A.Before.assign(reinterpret_cast<const char *>(Base),
+                    reinterpret_cast<const char *>(Base) + Bytes);
+    R.writeData(dataName(P.Seq, A.Id, "before"), A.Before.data(), Bytes);
+  }
+  P.Allocs.push_back(std::move(A));
+  return long(P.Allocs.size() - 1);
+}
+
+std::string argLine(Recorder &R, Pending &P, std::size_t I, const RecordArg &A) {
+  std::string L = "arg " + std::to_string(I) + " ";
+  char B[64];
+  switch (A.Kind) {
+  case RecordArg::Pointer: {
+    std::size_t Off = 0;
+    long Ix = findAlloc(R, P, A.Ptr, Off);
+    L += std::string("buf ") + A.Type + " " + std::to_string(A.ElemSize);
+    if (Ix < 0)
+      return L + (A.Ptr ? " untracked" : " null");
+    const Alloc &Al = P.Allocs[std::size_t(Ix)];
+    P.ArgAlloc.push_back({unsigned(I), std::size_t(Ix)});
+    L += " alloc " + std::to_string(Al.Id) + " offset " + std::to_string(Off) +
+         " bytes " + std::to_string(Al.Bytes);
+    return L + (Al.Skipped ? " before -"
+                           : " before " + dataName(P.Seq, Al.Id, "before"));
+  }
+  case RecordArg::Integer:
+    L += "int " + std::to_string(A.Int);
+    break;
+  case RecordArg::Floating:
+    std::snprintf(B, sizeof B, "float %.17g", A.Float);
+    L += B;
+    break;
+  case RecordArg::Other:
+    L += "other";
+    break;
+  }
+  return L + " hex " + hex(A.Bytes, A.Size);
+}
+
+} // namespace
+
+bool recordOn() {
+  static const bool On = std::getenv("HIPCPU_RECORD") != nullptr;
+  return On;
+}
+
+void *recordBefore(const char *Name, dim3 Grid, dim3 Block, std::size_t Shared,
+                   int DefaultWidth, const RecordArg *Args, std::size_t N) {
+  Recorder &R = recorder();
+  std::lock_guard<std::mutex> G(R.M);
+  auto P = std::make_unique<Pending>();
+  P->Seq = R.NextSeq++;
+  P->Name = Name;
+  P->Grid = Grid;
+  P->Block = Block;
+  P->Shared = Shared;
+  P->Width = effectiveWarpSize(DefaultWidth);
+  for (std::size_t I = 0; I < N; ++I)
+    P->ArgLines += argLine(R, *P, I, Args[I]) + "\n";
+  return P.release();
+}
+
+void recordAfter(void *Token, int Rc) {
+  std::unique_ptr<Pending> P(static_cast<Pending *>(Token));
+  Recorder &R = recorder();
+  std::lock_guard<std::mutex> G(R.M);
+  char Head[256];
+  std::snprintf(Head, sizeof Head,
+                "launch %u rc %d width %d grid %u %u %u block %u %u %u "
+                "shared %zu args ",
+                P->Seq, Rc, P->Width, P->Grid.x, P->Grid.y, P->Grid.z,
+                P->Block.x, P->Block.y, P->Block.z, P->Shared);
+  std::string Out = Head + std::to_string(std::count(P->ArgLines.begin(),
+                                                     P->ArgLines.end(), '\n')) +
+                    " name " + P->Name + "\n";
+  // Each allocation's "after": "=" where the launch left it unchanged.
+  std::vector<std::string> After(P->Allocs.size());
+  for (std::size_t I = 0; I < P->Allocs.size(); ++I) {
+    const Alloc &A = P->Allocs[I];
+    const char *Now = reinterpret_cast<const char *>(A.Base);
+    if (A.Skipped)
+      After[I] = "-";
+    else if (std::memcmp(Now, A.Before.data(), A.Bytes) == 0)
+      After[I] = "=";
+    else {
+      After[I] = dataName(P->Seq, A.Id, "after");
+      R.writeData(After[I], Now, A.Bytes);
+    }
+  }
+  std::size_t Next = 0, Pos = 0;
+  for (std::size_t I = 0; Pos < P->ArgLines.size(); ++I) {
+    std::size_t End = P->ArgLines.find('\n', Pos);
+    Out += P->ArgLines.substr(Pos, End - Pos);
+    if (Next < P->ArgAlloc.size() && P->ArgAlloc[Next].first == I)
+      Out += " after " + After[P->ArgAlloc[Next++].second];
+    Out += "\n";
+    Pos = End + 1;
+  }
+  R.append(Out);
+}
+
+} // namespace hipcpu::detail
