@@ -7,7 +7,8 @@
 #   record.sh compare GPU-OUT WORK DIR...   here: for each DIR (a validate
 #       example with cuda/ and hip/), hipport validate --record on hipcpu, then
 #       the GPU's recording against hipcpu's of the original at 32 and of the
-#       port at 64 (hipport validate --compare-recordings)
+#       port at 64 (hipport validate --compare-recordings), and the GPU's
+#       recording replayed in the port's kernels (--replay)
 set -e
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
@@ -45,10 +46,13 @@ compare)
     "$HIPPORT" validate --program --reference cuda-cpu --wave 64 \
       --record "$Work/$N/rec" --work-dir "$Work/$N/work" "$D/cuda" "$D/hip" \
       > "$Work/$N/validate.txt" 2>&1 || true
-    echo "== $N: the H200's recording against hipcpu's of the original (cuda-cpu, 32)"
-    "$HIPPORT" validate --compare-recordings "$Out/$N" "$Work/$N/rec/reference" || true
-    echo "== $N: the H200's recording against hipcpu's of the port at 64"
-    "$HIPPORT" validate --compare-recordings "$Out/$N" "$Work/$N/rec/w64" || true
+    echo "== $N: the GPU's recording against hipcpu's of the original (cuda-cpu, 32)"
+    "$HIPPORT" validate --compare-recordings "$Out/$N" "$Work/$N/rec/reference" | sed 1,2d || true
+    echo "== $N: the GPU's recording against hipcpu's of the port at 64"
+    "$HIPPORT" validate --compare-recordings "$Out/$N" "$Work/$N/rec/hip-cpu-w64" | sed 1,2d || true
+    echo "== $N: the GPU's recording replayed in the port's kernels at 64 and 32"
+    "$HIPPORT" validate --replay "$Out/$N" --wave both --work-dir "$Work/$N/replay" \
+      "$D/cuda" "$D/hip" 2>&1 | grep -E '^(pass|FAIL|NO-VERDICT|  hip-cpu|    [a-z].*expected)' || true
   done
   ;;
 *)

@@ -154,6 +154,15 @@ json toJson(const ValidateResult &R) {
             {"seconds", R.Seconds}}}};
 }
 
+void printComparison(llvm::raw_ostream &OS, const RecordComparison &C) {
+  OS << fmt::format("  launches: {} recorded, the reference {}\n",
+                    C.PortLaunches, C.RefLaunches);
+  if (!C.HostDivergence.empty())
+    OS << "    host side differs: " << C.HostDivergence << "\n";
+  for (const KernelVerdict &V : C.Kernels)
+    OS << "    " << describeVerdict(V) << "\n";
+}
+
 namespace {
 
 /// --record: the launch-by-launch verdicts under a program run.
@@ -165,12 +174,7 @@ void printLaunches(llvm::raw_ostream &OS, const ProgramRun &Run) {
     return;
   }
   const RecordComparison &C = Run.Launches;
-  OS << fmt::format("  launches: {} recorded, the reference {}\n",
-                    C.PortLaunches, C.RefLaunches);
-  if (!C.HostDivergence.empty())
-    OS << "    host side differs: " << C.HostDivergence << "\n";
-  for (const KernelVerdict &V : C.Kernels)
-    OS << "    " << describeVerdict(V) << "\n";
+  printComparison(OS, C);
   if (Run.Status == RunStatus::Pass && C.differs())
     OS << "    note: kernel outputs differ although the program's output "
           "matches: a bug the output does not show, or partial results that "

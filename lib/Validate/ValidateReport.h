@@ -1,6 +1,7 @@
 //===- ValidateReport.h - text, JSON and SARIF of a validation -*- C++ -*-===//
 #pragma once
 
+#include "Validate/Recording.h"
 #include "Validate/Result.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -14,6 +15,8 @@ namespace hipport::validate {
 /// the kernel. A summary line last.
 void printText(llvm::raw_ostream &OS, const ValidateResult &R);
 nlohmann::json toJson(const ValidateResult &R);
+/// The launch counts, where the host sides part, and one verdict per kernel.
+void printComparison(llvm::raw_ostream &OS, const RecordComparison &C);
 // SARIF comes from the shared reporter, over toFindings (Result.h).
 
 } // namespace hipport::validate

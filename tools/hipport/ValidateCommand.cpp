@@ -84,6 +84,12 @@ cl::opt<bool> NoLintOpt("no-lint",
                         cl::desc("Do not lint the port's failing kernels"),
                         cl::sub(ValidateCmd));
 // Program mode.
+cl::opt<bool> CompareRecordingsOpt(
+    "compare-recordings",
+    cl::desc("Compare two launch recordings (REF_DIR PORT_DIR, e.g. one made "
+             "on a GPU by runtime/cudarecord and one by runtime/hipcpu) "
+             "launch by launch"),
+    cl::sub(ValidateCmd));
 cl::opt<bool> ProgramOpt("program",
                          cl::desc("Build and run whole programs and compare "
                                   "exit code, stdout and output files"),
@@ -151,7 +157,31 @@ void writeSarif(const std::vector<core::Finding> &Fs, const std::string &Root) {
   outs() << "\n";
 }
 
+/// --compare-recordings REF PORT: 0 same launches and outputs, 1 differ (a
+/// host side that parts counts: both are meant to be one program's runs),
+/// 2 bad input.
+int compareRecordingDirs() {
+  auto Ref = validate::readRecording(Dirs[0]);
+  if (!Ref) {
+    cli::error(toString(Ref.takeError()));
+    return 2;
+  }
+  auto Port = validate::readRecording(Dirs[1]);
+  if (!Port) {
+    cli::error(toString(Port.takeError()));
+    return 2;
+  }
+  validate::RecordComparison C = validate::compareRecordings(*Ref, *Port);
+  outs() << "reference: " << Dirs[0] << "\nport: " << Dirs[1] << "\n";
+  validate::printComparison(outs(), C);
+  bool Differs = C.differs() || !C.HostDivergence.empty();
+  outs() << (Differs ? "recordings: FAIL\n" : "recordings: PASS\n");
+  return Differs ? 1 : 0;
+}
+
 int runValidate() {
+  if (CompareRecordingsOpt && Dirs.size() == 2)
+    return compareRecordingDirs();
   if (Dirs.size() != 2) {
     cli::error("validate: expected CUDA_DIR HIP_DIR");
     return 2;
