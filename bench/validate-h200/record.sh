@@ -27,7 +27,8 @@ gpu)
     [ -d "$D/cuda" ] || continue
     N=$(basename "$D")
     Names="$Names $N"
-    nvcc -arch=sm_90 -O2 -cudart shared "$D"/cuda/*.cu -o "$Out/$N.exe"
+    nvcc -arch=sm_90 -O2 -cudart shared $(ls "$D"/cuda/*.cu "$D"/cuda/*.cpp 2>/dev/null) \
+      -o "$Out/$N.exe"
     rm -rf "${Out:?}/$N"
     timeout 120 env HIPCPU_RECORD="$Out/$N" \
       LD_PRELOAD="$Out/libcudarecord.so" "$Out/$N.exe" > "$Out/$N.stdout" 2>&1 || echo "$N: exit $?"

@@ -326,10 +326,19 @@ std::string dimText(const Dim3 &D) {
 
 /// Where two launches at the same place of the sequence differ in what the
 /// host gave them (kernel, shape, scalars); "" when they do not.
+/// One kernel: the same name, or the same template launched with arguments
+/// spelled another way (`sumBlocks<T, 64>` as template host code launches
+/// it on hipcpu, `sumBlocks<int, 64>` as a GPU's runtime names the
+/// instantiation); the arguments' types and bytes are compared apart.
+bool sameKernel(llvm::StringRef A, llvm::StringRef B) {
+  return A == B || (A.contains('<') && B.contains('<') &&
+                    A.split('<').first.trim() == B.split('<').first.trim());
+}
+
 std::string hostDifference(const RecordedLaunchRun &X,
                            const RecordedLaunchRun &Y) {
   std::string At = fmt::format("launch {}: ", X.Seq);
-  if (X.Kernel != Y.Kernel)
+  if (!sameKernel(X.Kernel, Y.Kernel))
     return At + fmt::format("the port launches {}, the reference {}", Y.Kernel,
                             X.Kernel);
   At += X.Kernel + " ";

@@ -109,7 +109,12 @@ struct ParamType {
 /// "k(float const*, int*, int)" -> name "k", types of the parameters.
 std::string splitSignature(const std::string &Demangled,
                            std::vector<ParamType> &Params) {
-  std::size_t Open = Demangled.find('(');
+  // The parameter list's '(', past any "(anonymous namespace)".
+  std::size_t From = 0;
+  for (std::size_t At; (At = Demangled.find("(anonymous namespace)", From)) !=
+                       std::string::npos;)
+    From = At + std::strlen("(anonymous namespace)");
+  std::size_t Open = Demangled.find('(', From);
   if (Open == std::string::npos)
     return Demangled;
   int Depth = 0;
@@ -147,7 +152,18 @@ std::string splitSignature(const std::string &Demangled,
     }
     Cur += C;
   }
-  return Demangled.substr(0, Open);
+  // A function template's demangled name starts with its return type.
+  std::string Name = Demangled.substr(0, Open);
+  int Angle = 0;
+  for (std::size_t I = Name.size(); I-- > 0;) {
+    if (Name[I] == '>' || Name[I] == ')')
+      ++Angle;
+    else if (Name[I] == '<' || Name[I] == '(')
+      --Angle;
+    else if (Name[I] == ' ' && Angle == 0)
+      return Name.substr(I + 1);
+  }
+  return Name;
 }
 
 /// runtime/hipcpu's record name of an element type, and its size.
