@@ -19,7 +19,7 @@ case "$Mode" in
 gpu)
   CUDA=${CUDA_HOME:-/usr/local/cuda}
   mkdir -p "$Out"
-  g++ -std=c++17 -O2 -shared -fPIC -I"$CUDA/include" \
+  g++ -std=c++17 -O2 -shared -fPIC -I"$CUDA/include" -I"$ROOT/runtime/hipcpu/include" \
     "$ROOT/runtime/cudarecord/cudarecord.cpp" -L"$CUDA/lib64" -lcudart -lcuda \
     -ldl -o "$Out/libcudarecord.so"
   Names=

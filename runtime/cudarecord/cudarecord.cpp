@@ -9,11 +9,13 @@
 // cuFuncGetParamInfo, and a pointer argument is a buffer when it points
 // into a tracked cudaMalloc/cudaMallocManaged allocation.
 //
-//   g++ -std=c++17 -O2 -shared -fPIC -I$CUDA/include cudarecord.cpp
-//     -L$CUDA/lib64 -lcudart -lcuda -ldl -o libcudarecord.so
+//   g++ -std=c++17 -O2 -shared -fPIC -I$CUDA/include -Iruntime/hipcpu/include
+//     cudarecord.cpp -L$CUDA/lib64 -lcudart -lcuda -ldl -o libcudarecord.so
 //   HIPCPU_RECORD=DIR LD_PRELOAD=./libcudarecord.so ./program
 //
 //===----------------------------------------------------------------------===//
+#include "hipcpu/detail/record_files.h"
+
 #include <cuda.h>
 #include <cuda_runtime.h>
 
@@ -35,41 +37,11 @@ struct Alloc {
   unsigned Id = 0;
 };
 
-struct Recorder {
+/// The files (hipcpu/detail/record_files.h) and the allocations tracked.
+struct Recorder : hipcpu::record::RecordFiles {
   std::mutex M;
-  std::string Dir;
-  unsigned long long Limit = 256ull << 20, Written = 0;
-  unsigned NextSeq = 0, NextAlloc = 1;
-  bool LimitNoted = false;
   std::map<std::uintptr_t, Alloc> Allocs; // by base address
 
-  Recorder() {
-    const char *D = std::getenv("HIPCPU_RECORD");
-    Dir = D ? D : "";
-    if (Dir.empty())
-      return;
-    if (const char *L = std::getenv("HIPCPU_RECORD_LIMIT"))
-      Limit = std::strtoull(L, nullptr, 10);
-    ::mkdir(Dir.c_str(), 0777);
-    ::mkdir((Dir + "/data").c_str(), 0777);
-    if (FILE *F = std::fopen((Dir + "/manifest.txt").c_str(), "w")) {
-      std::fprintf(F, "hipcpu-record 1\nlimit %llu\n", Limit);
-      std::fclose(F);
-    }
-  }
-  void append(const std::string &Text) {
-    if (FILE *F = std::fopen((Dir + "/manifest.txt").c_str(), "a")) {
-      std::fwrite(Text.data(), 1, Text.size(), F);
-      std::fclose(F);
-    }
-  }
-  void writeData(const std::string &Name, const std::vector<char> &Data) {
-    if (FILE *F = std::fopen((Dir + "/data/" + Name).c_str(), "wb")) {
-      std::fwrite(Data.data(), 1, Data.size(), F);
-      std::fclose(F);
-    }
-    Written += Data.size();
-  }
   /// The allocation holding P: its base, or 0.
   std::uintptr_t find(const void *P) const {
     auto A = reinterpret_cast<std::uintptr_t>(P);
@@ -90,16 +62,6 @@ template <class F> F real(const char *Name) {
   return reinterpret_cast<F>(dlsym(RTLD_NEXT, Name));
 }
 
-std::string hex(const void *P, std::size_t N) {
-  static const char *D = "0123456789abcdef";
-  std::string S;
-  for (std::size_t I = 0; I < N; ++I) {
-    unsigned char C = static_cast<const unsigned char *>(P)[I];
-    S += D[C >> 4];
-    S += D[C & 15];
-  }
-  return S;
-}
 
 struct ParamType {
   bool Pointer = false;
@@ -227,19 +189,14 @@ ArgRecord recordArg(Recorder &R, Befores &Seen, unsigned Seq, unsigned I,
                   std::size_t(reinterpret_cast<std::uintptr_t>(Ptr) - Base),
                   Al.Bytes);
     A.Line += B;
-    bool Skip = R.LimitNoted || R.Written + 2ull * Al.Bytes > R.Limit;
     std::string Name = std::to_string(Seq) + "-" + std::to_string(Al.Id);
     A.Data = Seen.count(Al.Id) != 0;
     if (A.Data) // another argument into the same allocation
       return A.Line += " before " + Name + ".before", A;
-    if (Skip && !R.LimitNoted) {
-      R.LimitNoted = true;
-      R.append("limit-reached launch " + std::to_string(Seq) + "\n");
-    }
-    if (Skip)
+    if (R.skip(Al.Bytes, Seq))
       return A.Line += " before -", A;
     std::vector<char> &Before = Seen[Al.Id] = copyOut(Base, Al.Bytes);
-    R.writeData(Name + ".before", Before);
+    R.writeData(Name + ".before", Before.data(), Before.size());
     A.Data = true;
     A.Line += " before " + Name + ".before";
     return A;
@@ -268,7 +225,7 @@ ArgRecord recordArg(Recorder &R, Befores &Seen, unsigned Seq, unsigned I,
   } else {
     A.Line += "other";
   }
-  return A.Line += " hex " + hex(Value, Size), A;
+  return A.Line += " hex " + hipcpu::record::hex(Value, Size), A;
 }
 
 } // namespace
@@ -366,7 +323,7 @@ cudaError_t recordLaunch(const void *Func, dim3 Grid, dim3 Block, void **Args,
                                                     std::to_string(A.Id) +
                                                     ".after";
         if (N != "=")
-          R.writeData(N, Now);
+          R.writeData(N, Now.data(), Now.size());
         It = After.emplace(A.Id, N).first;
       }
       Out += " after " + It->second;

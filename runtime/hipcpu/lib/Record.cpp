@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "hipcpu/hip_runtime.h"
 #include "Engine.h"
+#include "hipcpu/detail/record_files.h"
 
 #include <map>
 #include <memory>
@@ -37,40 +38,10 @@ struct Pending {
   std::vector<Alloc> Allocs;
 };
 
-struct Recorder {
+/// The files (hipcpu/detail/record_files.h) and what only hipcpu tracks.
+struct Recorder : record::RecordFiles {
   std::mutex M;
-  std::string Dir;
-  unsigned long long Limit = 256ull << 20, Written = 0;
-  unsigned NextSeq = 0, NextAlloc = 1;
-  bool LimitNoted = false;
   std::map<std::uintptr_t, unsigned> Ids;
-
-  Recorder() {
-    Dir = std::getenv("HIPCPU_RECORD");
-    if (const char *L = std::getenv("HIPCPU_RECORD_LIMIT"))
-      Limit = std::strtoull(L, nullptr, 10);
-    ::mkdir(Dir.c_str(), 0777);
-    ::mkdir((Dir + "/data").c_str(), 0777);
-    if (FILE *F = std::fopen((Dir + "/manifest.txt").c_str(), "w")) {
-      std::fprintf(F, "hipcpu-record 1\nlimit %llu\n", Limit);
-      std::fclose(F);
-    }
-  }
-  void append(const std::string &Text) {
-    if (FILE *F = std::fopen((Dir + "/manifest.txt").c_str(), "a")) {
-      std::fwrite(Text.data(), 1, Text.size(), F);
-      std::fclose(F);
-    }
-  }
-  bool writeData(const std::string &Name, const char *P, std::size_t N) {
-    FILE *F = std::fopen((Dir + "/data/" + Name).c_str(), "wb");
-    if (!F)
-      return false;
-    bool Ok = std::fwrite(P, 1, N, F) == N;
-    std::fclose(F);
-    Written += N;
-    return Ok;
-  }
 };
 
 Recorder &recorder() {
@@ -78,20 +49,7 @@ Recorder &recorder() {
   return R;
 }
 
-std::string hex(const void *P, unsigned N) {
-  static const char *D = "0123456789abcdef";
-  std::string S;
-  for (unsigned I = 0; I < N; ++I) {
-    unsigned char C = static_cast<const unsigned char *>(P)[I];
-    S += D[C >> 4];
-    S += D[C & 15];
-  }
-  return S;
-}
 
-std::string dataName(unsigned Seq, unsigned Id, const char *What) {
-  return std::to_string(Seq) + "-" + std::to_string(Id) + "." + What;
-}
 
 /// The index in P.Allocs of the allocation A points into (added and its
 /// "before" written once), or -1 when it is in none.
@@ -110,15 +68,11 @@ long findAlloc(Recorder &R, Pending &P, const void *Ptr, std::size_t &Offset) {
   auto It = R.Ids.find(Base);
   A.Id = It != R.Ids.end() ? It->second : (R.Ids[Base] = R.NextAlloc++);
   // Room for "before" and, at worst, a different "after".
-  A.Skipped = R.LimitNoted || R.Written + 2ull * Bytes > R.Limit;
-  if (A.Skipped && !R.LimitNoted) {
-    R.LimitNoted = true;
-    R.append("limit-reached launch " + std::to_string(P.Seq) + "\n");
-  }
+  A.Skipped = R.skip(Bytes, P.Seq);
   if (!A.Skipped) {
     A.Before.assign(reinterpret_cast<const char *>(Base),
                     reinterpret_cast<const char *>(Base) + Bytes);
-    R.writeData(dataName(P.Seq, A.Id, "before"), A.Before.data(), Bytes);
+    R.writeData(record::dataName(P.Seq, A.Id, "before"), A.Before.data(), Bytes);
   }
   P.Allocs.push_back(std::move(A));
   return long(P.Allocs.size() - 1);
@@ -139,7 +93,7 @@ std::string argLine(Recorder &R, Pending &P, std::size_t I, const RecordArg &A) 
     L += " alloc " + std::to_string(Al.Id) + " offset " + std::to_string(Off) +
          " bytes " + std::to_string(Al.Bytes);
     return L + (Al.Skipped ? " before -"
-                           : " before " + dataName(P.Seq, Al.Id, "before"));
+                           : " before " + record::dataName(P.Seq, Al.Id, "before"));
   }
   case RecordArg::Integer:
     L += "int " + std::to_string(A.Int);
@@ -152,7 +106,7 @@ std::string argLine(Recorder &R, Pending &P, std::size_t I, const RecordArg &A) 
     L += "other";
     break;
   }
-  return L + " hex " + hex(A.Bytes, A.Size);
+  return L + " hex " + record::hex(A.Bytes, A.Size);
 }
 
 } // namespace
@@ -201,7 +155,7 @@ void recordAfter(void *Token, int Rc) {
     else if (std::memcmp(Now, A.Before.data(), A.Bytes) == 0)
       After[I] = "=";
     else {
-      After[I] = dataName(P->Seq, A.Id, "after");
+      After[I] = record::dataName(P->Seq, A.Id, "after");
       R.writeData(After[I], Now, A.Bytes);
     }
   }
