@@ -6,6 +6,8 @@
 #include "Core/Paths.h"
 #include "Port/PortTypes.h"
 
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/Support/Error.h"
 
@@ -161,5 +163,23 @@ private:
   T Table;
   std::string Error;
 };
+
+/// The fix-up table, or null where it does not load: portProject reports
+/// the error once, and the fix-up then does nothing.
+template <class T> const T *loadedOrNull(llvm::Expected<const T *> Table) {
+  if (Table)
+    return *Table;
+  llvm::consumeError(Table.takeError());
+  return nullptr;
+}
+
+/// Traverses only the declarations written in the project's own files: the
+/// toolkit's headers are most of a TU and hold nothing to fix.
+template <class Visitor>
+void traverseProjectDecls(clang::ASTContext &Ctx, FixContext &C, Visitor &V) {
+  for (clang::Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (!C.ownedFile(C.sm().getExpansionLoc(D->getLocation())).empty())
+      V.TraverseDecl(D);
+}
 
 } // namespace hipport::port

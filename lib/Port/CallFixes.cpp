@@ -220,17 +220,11 @@ private:
 } // namespace
 
 void fixCalls(ASTContext &Ctx, FixContext &C) {
-  auto Table = callFixes();
-  if (!Table) {
-    llvm::consumeError(Table.takeError()); // reported by portProject
+  auto *Table = loadedOrNull(callFixes());
+  if (!Table)
     return;
-  }
-  CallFixVisitor V(Ctx, C, **Table);
-  // Only the project's own declarations hold calls to fix; the toolkit's
-  // headers are most of the TU.
-  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
-    if (!C.ownedFile(C.sm().getExpansionLoc(D->getLocation())).empty())
-      V.TraverseDecl(D);
+  CallFixVisitor V(Ctx, C, *Table);
+  traverseProjectDecls(Ctx, C, V);
 }
 
 } // namespace hipport::port

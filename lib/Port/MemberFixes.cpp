@@ -245,17 +245,13 @@ private:
 } // namespace
 
 void fixMembers(ASTContext &Ctx, FixContext &C) {
-  auto Table = memberFixes();
-  if (!Table) {
-    llvm::consumeError(Table.takeError()); // reported by portProject
+  auto *Table = loadedOrNull(memberFixes());
+  if (!Table)
     return;
-  }
-  MemberFixVisitor V(Ctx, C, **Table);
+  MemberFixVisitor V(Ctx, C, *Table);
   if (V.empty())
     return;
-  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
-    if (!C.ownedFile(C.sm().getExpansionLoc(D->getLocation())).empty())
-      V.TraverseDecl(D);
+  traverseProjectDecls(Ctx, C, V);
 }
 
 } // namespace hipport::port

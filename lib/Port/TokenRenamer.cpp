@@ -1,5 +1,6 @@
 #include "Port/TokenRenamer.h"
 
+#include "Port/AstFix.h"
 #include "Port/HeaderShims.h"
 
 #include "clang/Basic/LangOptions.h"
@@ -510,23 +511,21 @@ private:
   /// (rules/port/name-shims.json): renamed to the shim's name, the shim
   /// inlined at the top of the file. False when there is no shim.
   bool nameShim(const RawToken &Tok) {
-    auto Table = nameShims();
-    if (!Table) {
-      llvm::consumeError(Table.takeError()); // reported by portProject
+    auto *Table = loadedOrNull(nameShims());
+    if (!Table)
       return false;
-    }
-    auto It = (*Table)->Names.find(Tok.Text);
-    if (It == (*Table)->Names.end())
+    auto It = Table->Names.find(Tok.Text);
+    if (It == Table->Names.end())
       return false;
     const auto &[Hip, Index] = It->second;
-    const NameShimTable::Shim &S = (*Table)->Shims[Index];
+    const NameShimTable::Shim &S = Table->Shims[Index];
     Edit E{Tok.Offset, Tok.Length, Hip, EditOrigin::Token, ""};
     E.Rewrite = S.Rewrite;
     if (!Out.add(E))
       return false;
     ShimsUsed[Index].insert(Tok.Text.str());
-    auto Why = (*Table)->Warnings.find(Tok.Text);
-    bool Warn = Why != (*Table)->Warnings.end();
+    auto Why = Table->Warnings.find(Tok.Text);
+    bool Warn = Why != Table->Warnings.end();
     report(Warn ? core::Severity::Warning : core::Severity::Note,
            "port-name-shim", Tok.Offset, Tok.Length,
            fmt::format("'{}' is not in the target HIP; uses hipport's '{}' "
@@ -539,17 +538,15 @@ private:
   /// The shims this file's names and AST fix-ups need, each after a line
   /// saying why.
   std::string shimTexts(const std::set<std::string> &AstShims) {
-    auto Table = nameShims();
-    if (!Table) {
-      llvm::consumeError(Table.takeError());
+    auto *Table = loadedOrNull(nameShims());
+    if (!Table)
       return "";
-    }
-    for (size_t I = 0; I < (*Table)->Shims.size(); ++I)
-      if (AstShims.count((*Table)->Shims[I].File))
+    for (size_t I = 0; I < Table->Shims.size(); ++I)
+      if (AstShims.count(Table->Shims[I].File))
         ShimsUsed[I]; // named by the AST fix-up's own finding
     std::string Out;
     for (const auto &[Index, Names] : ShimsUsed) {
-      const NameShimTable::Shim &S = (*Table)->Shims[Index];
+      const NameShimTable::Shim &S = Table->Shims[Index];
       std::vector<std::string> List(Names.begin(), Names.end());
       Out += List.empty()
                  ? fmt::format("// hipport: inlined {} for the rewrite of a "

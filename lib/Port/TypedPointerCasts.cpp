@@ -128,13 +128,11 @@ private:
 } // namespace
 
 void castTypedPointerArgs(ASTContext &Ctx, FixContext &C) {
-  auto Table = cxxOverloads();
-  if (!Table) {
-    llvm::consumeError(Table.takeError()); // reported by portProject
+  auto *Table = loadedOrNull(cxxOverloads());
+  if (!Table)
     return;
-  }
-  CastVisitor V(Ctx, C, **Table);
-  V.TraverseDecl(Ctx.getTranslationUnitDecl());
+  CastVisitor V(Ctx, C, *Table);
+  traverseProjectDecls(Ctx, C, V);
 }
 
 } // namespace hipport::port
