@@ -330,6 +330,116 @@ def measure(corpus, hipport, pairs, work, log, timeout):
     return pairs
 
 
+# ------------------------------------------------------------- TU counts ----
+INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]([^>"]+)[>"]', re.M)
+
+
+def project_of(p):
+    """(project root, include dirs) of a pair, relative to the corpus: the
+    tree whose headers count as the pair's own."""
+    if p["source"] == "ginkgo":
+        return "ginkgo-1.2.0", ["ginkgo-1.2.0", "ginkgo-1.2.0/include"]
+    if p["source"] == "libceed":
+        return "libCEED", ["libCEED/include", "libCEED/backends"]
+    return p["cuda_dir"], [p["cuda_dir"]]
+
+
+def includes(corpus, rel, dirs, root):
+    """Project files that the file rel (corpus-relative) includes directly:
+    resolved against its own directory, then the include dirs; files outside
+    the project root (system, toolkit, other projects) are not the pair's."""
+    try:
+        text = open(os.path.join(corpus, rel), errors="replace").read()
+    except OSError:
+        return []
+    out = []
+    for inc in INCLUDE.findall(COMMENT.sub("", text)):
+        for d in [os.path.dirname(rel)] + dirs:
+            c = os.path.normpath(os.path.join(d, inc))
+            if os.path.isfile(os.path.join(corpus, c)):
+                if c == root or c.startswith(root.rstrip("/") + "/"):
+                    out.append(c)
+                break
+    return out
+
+
+def tu_headers(corpus, pairs):
+    """Each pair's own headers: the project files its TU includes, followed
+    transitively but not through another pair's file (that file is its own
+    pair, with its own headers), each header given to exactly one pair: the
+    includer nearest to it in the tree (longest common directory), then the
+    first by id. Counted once per corpus, as a whole-tree report would."""
+    own = {os.path.normpath(os.path.join(p["cuda_dir"], p["cuda_rel"])): p for p in pairs}
+    reach = {}
+    for p in pairs:
+        root, dirs = project_of(p)
+        start = os.path.normpath(os.path.join(p["cuda_dir"], p["cuda_rel"]))
+        seen, todo = set(), [start]
+        while todo:
+            f = todo.pop()
+            for h in includes(corpus, f, dirs, root):
+                if h in seen or h in own:
+                    continue
+                seen.add(h)
+                todo.append(h)
+        for h in seen:
+            reach.setdefault(h, []).append((p, start))
+    owner = {}
+    for h, cands in reach.items():
+        near = lambda c: -len(os.path.commonpath([os.path.dirname(h), os.path.dirname(c[1])]))
+        owner[h] = min(cands, key=lambda c: (near(c), c[0]["id"]))[0]["id"]
+    for p in pairs:
+        p["tu_headers"] = sorted(h for h, o in owner.items() if o == p["id"])
+    return pairs
+
+
+def compact_report(j):
+    """What the fit may use of one report: counts per item kind, kernels,
+    lint by check and severity, API calls by status, size."""
+    est, summ = j["estimate"], j["summary"]
+    api = {}
+    for n in j["api"]["names"]:
+        a = api.setdefault(n["status"], {"distinct": 0, "calls": 0})
+        a["distinct"] += 1
+        a["calls"] += n["calls"]
+    return {"counts": {k["kind"]: k["count"] for k in est["byKind"]},
+            "sourceLines": summ["sourceLines"], "files": summ["sourceFiles"],
+            "kernels": [{"lines": k.get("lines", 0), "file": k.get("file", ""),
+                         "warp": bool(k.get("warpIntrinsics")),
+                         "asm": k.get("inlineAsm", 0)} for k in j["kernels"]],
+            "lint": {f'{c["severity"]}:{c["check"]}': c["count"] for c in j["lint"]["byCheck"]},
+            "api": api, "unparsed": len(j["unparsed"]),
+            "automation": {k: j["automation"][k] for k in ("automatic", "manual", "edits")}}
+
+
+def measure_tu(corpus, hipport, pairs, work, log, timeout, workers=2):
+    """hipport report over each pair's file and its own headers (tu_headers);
+    the port and the residual are not run again."""
+    from concurrent.futures import ThreadPoolExecutor
+    gargs = ginkgo_args(corpus, work) if any(p["source"] == "ginkgo" for p in pairs) else []
+    largs = ["--", "-I" + os.path.join(corpus, "libCEED/include")]
+    tu_headers(corpus, pairs)
+
+    def one(ip):
+        i, p = ip
+        extra = {"ginkgo": gargs, "libceed": largs}.get(p["source"], [])
+        rj = os.path.join(work, f"tu{i}.json")
+        roots = [os.path.join(corpus, p["cuda_dir"], p["cuda_rel"])] + \
+                [os.path.join(corpus, h) for h in p["tu_headers"]]
+        rc = run([hipport, "report"] + roots + ["--format", "json", "-o", rj,
+                                                "--quiet", "-j", "1"] + extra, log, timeout)
+        try:
+            p["tu"] = compact_report(json.load(open(rj))) if rc == 0 else None
+        except (OSError, ValueError, KeyError):
+            p["tu"] = None
+        print(f"tu {p['id']:60s} headers={len(p['tu_headers'])} rc={rc}",
+              file=sys.stderr, flush=True)
+
+    with ThreadPoolExecutor(workers) as ex:
+        list(ex.map(one, enumerate(pairs)))
+    return pairs
+
+
 # ----------------------------------------------------------------- fit ----
 def nnls(X, y, ridge=1e-3, iters=4000):
     """Non-negative least squares by projected coordinate descent (no numpy
@@ -491,17 +601,21 @@ def table(res, res_lines):
     return "\n".join(t) + "\n"
 
 
-def write_model(path, res, npairs):
+def write_model(path, res, npairs, model=None, inputs=None):
     """Puts the fitted weights into the cost model as each item's evidence
     (hours stay judgement; the weights say which items carry the residual),
-    in the file's own layout: one item per entry, note on its own line."""
+    in the file's own layout: one item per entry, note on its own line.
+    inputs: {name: {"evidence": ..., "note": ...}}, the predictors that are
+    not items (select_model.py)."""
     m = json.load(open(path))
-    m["model"] = (f"3 (weights fitted on {res['train']} real ports, "
-                  f"{res['test']} held out: rho {res['test_rho']:.2f})")
+    m["model"] = model or (f"3 (weights fitted on {res['train']} real ports, "
+                           f"{res['test']} held out: rho {res['test_rho']:.2f})")
+    if inputs is not None:
+        m["inputs"] = inputs
     for k, it in m["items"].items():
         it.pop("evidence", None)
         if k in res["weights"]:
-            it["evidence"] = {"sitesPerUnit": round(res["weights"][k], 2),
+            it["evidence"] = {"sitesPerUnit": round(res["weights"][k], 3),
                               "pairs": res["support"][k]}
     o = ["{"]
     for key in ("version", "model", "description"):
@@ -509,6 +623,10 @@ def write_model(path, res, npairs):
     o.append('  "categories": [')
     o.append(",\n".join("    " + json.dumps(c) for c in m["categories"]))
     o.append("  ],")
+    if m.get("inputs"):
+        o.append('  "inputs": {')
+        o.append(",\n".join(f"    {json.dumps(k)}: {json.dumps(v)}" for k, v in m["inputs"].items()))
+        o.append("  },")
     o.append('  "items": {')
     items = []
     for k, it in m["items"].items():
@@ -531,7 +649,8 @@ def main():
     ap.add_argument("--measure", action="store_true",
                     help="run hipport on every pair (else reuse pairs.json)")
     ap.add_argument("--pairs", default=PAIRS_JSON)
-    ap.add_argument("--svg", default=os.path.join(HERE, "fit.svg"))
+    ap.add_argument("--svg", default=None,
+                    help="plot this fit (fit.svg is select_model.py --final's)")
     ap.add_argument("--table", default=None, help="write the fit table (Markdown) here")
     ap.add_argument("--limit", type=int, default=0)
     ap.add_argument("--redo", action="store_true",
@@ -544,6 +663,10 @@ def main():
     ap.add_argument("--add", action="store_true",
                     help="discover pairs not in pairs.json yet, split them on "
                          "their own (the old split stays), measure them")
+    ap.add_argument("--tu", action="store_true",
+                    help="run hipport report again on every pair of pairs.json, over "
+                         "its file and its own headers (tu_headers), into pairs[].tu; "
+                         "the port and residuals stay as measured")
     ap.add_argument("--timeout", type=int, default=120, help="seconds per hipport run")
     ap.add_argument("--jobs", type=int, default=1, help="hipport port -j (at most 2 here)")
     a = ap.parse_args()
@@ -557,6 +680,13 @@ def main():
         with open(os.path.join(work, "log.txt"), "w") as log:
             measure(a.corpus, os.path.abspath(a.hipport), bad, work, log, a.timeout)
         print(f"log: {work}/log.txt; measured again: {len(bad)}", file=sys.stderr)
+    elif a.tu:
+        pairs = json.load(open(a.pairs))["pairs"]
+        work = tempfile.mkdtemp(prefix="hipport-calib-")
+        with open(os.path.join(work, "log.txt"), "w") as log:
+            measure_tu(a.corpus, os.path.abspath(a.hipport), pairs, work, log, a.timeout)
+        print(f"log: {work}/log.txt; TU reports: {sum(1 for p in pairs if p.get('tu'))}",
+              file=sys.stderr)
     elif a.add:
         # New sources join without moving any old pair across the split:
         # their programs are split among themselves, before any fit.
@@ -593,7 +723,8 @@ def main():
             "fit": {"sites": res, "lines": res_lines},
             "pairs": pairs}
     json.dump(meta, open(a.pairs, "w"), indent=1)
-    svg(pairs, a.svg, res)
+    if a.svg:
+        svg(pairs, a.svg, res)
     tab = table(res, res_lines)
     if a.breakdown:
         tab += "\n" + breakdown(pairs, res, a.breakdown)

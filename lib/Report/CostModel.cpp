@@ -36,6 +36,63 @@ const CostItem &CostModel::item(const std::string &Kind) const {
   return Items.at(Kind);
 }
 
+const std::vector<std::string> &CostModel::knownInputs() {
+  static const std::vector<std::string> Inputs = {"api-call", "kernel-line"};
+  return Inputs;
+}
+
+double CostModel::inputWeight(const std::string &Name) const {
+  auto It = Inputs.find(Name);
+  return It == Inputs.end() ? 0 : It->second.SitesPerUnit;
+}
+
+/// {"sitesPerUnit": w >= 0, "pairs": n}: calibration evidence of an item
+/// kind or an input.
+static void readEvidence(const json &X, const std::string &Ptr, double &W,
+                         unsigned &Pairs, std::vector<std::string> &Errors) {
+  if (!X.is_object() || !X.contains("sitesPerUnit") ||
+      !X["sitesPerUnit"].is_number() || X["sitesPerUnit"].get<double>() < 0 ||
+      (X.contains("pairs") && !X["pairs"].is_number_unsigned())) {
+    Errors.push_back(Ptr + "/evidence: expected {\"sitesPerUnit\": "
+                           "number >= 0, \"pairs\": count}");
+    return;
+  }
+  W = X["sitesPerUnit"];
+  Pairs = X.value("pairs", 0u);
+}
+
+/// The "inputs" block: calibrated predictors of the manual edit that are
+/// not priced items (their hours are in the items they belong to).
+static void readInputs(const json &J, std::map<std::string, CostInput> &Out,
+                       std::vector<std::string> &Errors) {
+  if (!J.is_object()) {
+    Errors.push_back("/inputs: expected an object keyed by input name");
+    return;
+  }
+  const auto &Known = CostModel::knownInputs();
+  for (auto &[Name, V] : J.items()) {
+    std::string Ptr = "/inputs/" + Name;
+    if (std::find(Known.begin(), Known.end(), Name) == Known.end()) {
+      Errors.push_back(Ptr + ": unknown input");
+      continue;
+    }
+    if (!V.is_object() || !V.contains("evidence")) {
+      Errors.push_back(Ptr + ": expected {\"evidence\": ..., \"note\": string}");
+      continue;
+    }
+    CostInput In;
+    for (auto &[Key, X] : V.items()) {
+      if (Key == "evidence")
+        readEvidence(X, Ptr, In.SitesPerUnit, In.Pairs, Errors);
+      else if (Key == "note" && X.is_string())
+        In.Note = X;
+      else
+        Errors.push_back(Ptr + "/" + Key + ": unknown key or not a string");
+    }
+    Out[Name] = In;
+  }
+}
+
 static bool isKnown(const std::string &K) {
   const auto &R = CostModel::requiredKinds();
   return std::find(R.begin(), R.end(), K) != R.end();
@@ -69,7 +126,7 @@ llvm::Expected<CostModel> CostModel::load(const std::string &File,
   M.Files.push_back(File);
   for (auto &[Key, V] : J.items())
     if (Key != "version" && Key != "description" && Key != "categories" &&
-        Key != "items" && Key != "model")
+        Key != "items" && Key != "model" && Key != "inputs")
       Errors.push_back(fmt::format("/{}: unknown key", Key));
   if (J.contains("version") && J["version"] != 1 && J["version"] != 2)
     Errors.push_back("/version: expected 1 or 2");
@@ -79,6 +136,9 @@ llvm::Expected<CostModel> CostModel::load(const std::string &File,
     else
       M.Model = J["model"];
   }
+
+  if (J.contains("inputs"))
+    readInputs(J["inputs"], M.Inputs, Errors);
 
   if (J.contains("categories")) {
     const json &C = J["categories"];
@@ -143,16 +203,7 @@ llvm::Expected<CostModel> CostModel::load(const std::string &File,
             (Key == "category" ? It.Category
                                : Key == "unit" ? It.Unit : It.Note) = X;
           } else if (Key == "evidence") {
-            if (!X.is_object() || !X.contains("sitesPerUnit") ||
-                !X["sitesPerUnit"].is_number() ||
-                X["sitesPerUnit"].get<double>() < 0 ||
-                (X.contains("pairs") && !X["pairs"].is_number_unsigned())) {
-              Errors.push_back(Ptr + "/evidence: expected {\"sitesPerUnit\": "
-                                     "number >= 0, \"pairs\": count}");
-              continue;
-            }
-            It.SitesPerUnit = X["sitesPerUnit"];
-            It.Pairs = X.value("pairs", 0u);
+            readEvidence(X, Ptr, It.SitesPerUnit, It.Pairs, Errors);
           } else {
             Errors.push_back(Ptr + "/" + Key + ": unknown key");
           }
@@ -311,6 +362,16 @@ void estimate(Report &R, const CostModel &M) {
     D.first += P.Low;
     D.second += P.High;
   }
+  // Inputs that are not priced items: mapped API call sites (each is read
+  // in context) and kernel body lines, per docs/cost-model.md.
+  unsigned MappedCalls = 0, KernelLines = 0;
+  for (const ApiUse &A : R.Api)
+    if (A.Status != "unsupported")
+      MappedCalls += A.Calls;
+  for (const Kernel &K : R.Kernels)
+    KernelLines += K.Lines;
+  E.PredictedSites += M.inputWeight("api-call") * MappedCalls +
+                      M.inputWeight("kernel-line") * KernelLines;
   for (const auto &[Id, Desc] : M.categories())
     E.Categories.push_back(Cats[Id]);
   std::stable_sort(E.Categories.begin(), E.Categories.end(),

@@ -25,6 +25,14 @@ struct CostItem {
   unsigned Pairs = 0;
 };
 
+/// A calibrated predictor of the manual edit that is not a priced item
+/// (rules/cost-model.json "inputs"): residual edit sites per unit.
+struct CostInput {
+  double SitesPerUnit = 0;
+  unsigned Pairs = 0;
+  std::string Note;
+};
+
 /// Hours per item kind and the categories they roll up into. Every kind the
 /// estimate uses must be present, so a model that forgets one is rejected
 /// up front rather than silently pricing it at zero.
@@ -41,7 +49,13 @@ public:
   /// The item kinds the estimate prices.
   static const std::vector<std::string> &requiredKinds();
 
+  /// The names an "inputs" block may use.
+  static const std::vector<std::string> &knownInputs();
+
   const CostItem &item(const std::string &Kind) const;
+  /// Calibrated sites per unit of an input; 0 when the model has none.
+  double inputWeight(const std::string &Name) const;
+  const std::map<std::string, CostInput> &inputs() const { return Inputs; }
   const std::vector<std::pair<std::string, std::string>> &categories() const {
     return Categories;
   }
@@ -53,6 +67,7 @@ public:
 
 private:
   std::map<std::string, CostItem> Items;
+  std::map<std::string, CostInput> Inputs;
   std::vector<std::pair<std::string, std::string>> Categories;
   std::vector<std::string> Files;
   std::string Model;
