@@ -77,7 +77,8 @@ static void readInputs(const json &J, std::map<std::string, CostInput> &Out,
       continue;
     }
     if (!V.is_object() || !V.contains("evidence")) {
-      Errors.push_back(Ptr + ": expected {\"evidence\": ..., \"note\": string}");
+      Errors.push_back(Ptr +
+                       ": expected {\"evidence\": ..., \"note\": string}");
       continue;
     }
     CostInput In;
@@ -248,6 +249,26 @@ struct Priced {
 };
 
 
+/// The calibrated manual edit sites (docs/cost-model.md): each priced
+/// unit times its item's sites per unit, plus the inputs that are not
+/// priced items: mapped API call sites (each is read in context) and
+/// kernel body lines.
+double predictedSites(const Report &R, const CostModel &M,
+                      const std::vector<Priced> &All) {
+  double Sites = 0;
+  for (const Priced &P : All)
+    if (double W = M.item(P.Kind).SitesPerUnit; W > 0)
+      Sites += W * P.Count;
+  unsigned MappedCalls = 0, KernelLines = 0;
+  for (const ApiUse &A : R.Api)
+    if (A.Status != "unsupported")
+      MappedCalls += A.Calls;
+  for (const Kernel &K : R.Kernels)
+    KernelLines += K.Lines;
+  return Sites + M.inputWeight("api-call") * MappedCalls +
+         M.inputWeight("kernel-line") * KernelLines;
+}
+
 } // namespace
 
 std::string directoryOf(const std::string &Rel) {
@@ -345,8 +366,6 @@ void estimate(Report &R, const CostModel &M) {
   std::map<std::string, EstimateLine> Kinds;
   std::map<std::string, std::pair<double, double>> Dirs;
   for (const Priced &P : All) {
-    if (double W = M.item(P.Kind).SitesPerUnit; W > 0)
-      E.PredictedSites += W * P.Count;
     E.Low += P.Low;
     E.High += P.High;
     Cats[P.Category].Low += P.Low;
@@ -362,16 +381,7 @@ void estimate(Report &R, const CostModel &M) {
     D.first += P.Low;
     D.second += P.High;
   }
-  // Inputs that are not priced items: mapped API call sites (each is read
-  // in context) and kernel body lines, per docs/cost-model.md.
-  unsigned MappedCalls = 0, KernelLines = 0;
-  for (const ApiUse &A : R.Api)
-    if (A.Status != "unsupported")
-      MappedCalls += A.Calls;
-  for (const Kernel &K : R.Kernels)
-    KernelLines += K.Lines;
-  E.PredictedSites += M.inputWeight("api-call") * MappedCalls +
-                      M.inputWeight("kernel-line") * KernelLines;
+  E.PredictedSites = predictedSites(R, M, All);
   for (const auto &[Id, Desc] : M.categories())
     E.Categories.push_back(Cats[Id]);
   std::stable_sort(E.Categories.begin(), E.Categories.end(),
