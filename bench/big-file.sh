@@ -38,14 +38,17 @@ PY
 BYTES=$(stat -c %s "$OUT/src/big.cu")
 LINES=$(wc -l < "$OUT/src/big.cu")
 echo "file: $BYTES bytes, $LINES lines ($OUT/src/big.cu)"
+declare -A CPU PEAK
 measure() {
   local label=$1; shift
   /usr/bin/time -v "$@" > "$OUT/$label.out" 2> "$OUT/$label.time"
   local rc=$?
-  local wall rss
+  local wall rss cpu
   wall=$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$OUT/$label.time")
   rss=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$OUT/$label.time")
-  printf '%-6s exit %-3s wall %-10s peak RSS %6d MB\n' "$label" "$rc" "$wall" $((rss / 1024))
+  cpu=$(awk -F': ' '/User time|System time/ {s += $2} END {printf "%.2f", s}' "$OUT/$label.time")
+  CPU[$label]=$cpu PEAK[$label]=$((rss / 1024))
+  printf '%-6s exit %-3s wall %-10s cpu %8s s  peak RSS %6d MB\n' "$label" "$rc" "$wall" "$cpu" $((rss / 1024))
 }
 measure clang clang++-22 -x cuda --cuda-host-only --cuda-path="$CUDA" \
   -I"$CUDA/include/cccl" -nocudalib -Wno-unknown-cuda-version -std=c++17 -w \
@@ -54,3 +57,10 @@ measure port "$HIPPORT" port "$OUT/src" -o "$OUT/out"
 measure diff "$HIPPORT" port "$OUT/src" --diff
 measure lint "$HIPPORT" lint "$OUT/src" --fail-on=never
 echo "port: $(grep -c '' "$OUT/out/big.cu" 2>/dev/null) lines written; diff: $(grep -c '^[-+]' "$OUT/diff.out") +/- lines; lint: $(grep -c 'warning:\|error:' "$OUT/lint.out") findings"
+# #17's bounds, side by side in this run: CPU (user+sys) <= 2x the clang
+# parse's, peak <= the parse's peak + 3x the file.
+BOUND=$((PEAK[clang] + 3 * BYTES / 1048576))
+for step in port diff lint; do
+  awk -v s="$step" -v c="${CPU[$step]}" -v k="${CPU[clang]}" -v p="${PEAK[$step]}" -v b="$BOUND" \
+    'BEGIN { r = c / k; printf "%-5s CPU %.2fx clang (%s)  peak %d MB, bound %d (%s)\n", s, r, r <= 2 ? "met" : "NOT met", p, b, p <= b ? "met" : "NOT met" }'
+done

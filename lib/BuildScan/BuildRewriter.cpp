@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 #include "BuildScan/BuildRewriter.h"
 
+#include "Core/FileWriter.h"
+
 #include "Rules/Library.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -454,6 +456,8 @@ BuildRewrite rewriteCMake(const std::string &File, llvm::StringRef Text,
 
 bool isRewritableBuildFile(llvm::StringRef Path) {
   llvm::StringRef Name = llvm::sys::path::filename(Path);
+  if (core::isBackupName(Name))
+    return false; // Makefile.orig: port's own backup, not a variant
   return Name == "CMakeLists.txt" || Name.ends_with(".cmake") ||
          Name == "Makefile" || Name == "makefile" || Name == "GNUmakefile" ||
          Name.ends_with(".mk") || Name == "make.config" ||

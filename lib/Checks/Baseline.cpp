@@ -41,27 +41,32 @@ static std::string squeeze(const std::string &S) {
   return Out;
 }
 
+uint64_t Fingerprinter::next(const core::Finding &F) {
+  llvm::StringRef Zero("\0", 1);
+  uint64_t H = fnv1a(F.CheckId);
+  H = fnv1a(Zero, H);
+  H = fnv1a(Rel(F.Range.File), H);
+  H = fnv1a(Zero, H);
+  H = fnv1a(squeeze(LineText(F.Range.File, F.Range.Offset)), H);
+  H = fnv1a(Zero, H);
+  H = fnv1a(F.Message, H);
+  unsigned N = Seen[H]++;
+  H = fnv1a(Zero, H);
+  return fnv1a(std::to_string(N), H);
+}
+
+std::string Fingerprinter::text(uint64_t Print) {
+  return fmt::format("{:016x}", Print);
+}
+
 std::vector<std::string> fingerprints(const std::vector<core::Finding> &Fs,
                                       const RelativeFn &Rel,
                                       const LineTextFn &LineText) {
   std::vector<std::string> Out;
   Out.reserve(Fs.size());
-  // Findings equal in every part of the key, counted by the key's hash: a
-  // map of the keys themselves held every message and line again (#17).
-  std::unordered_map<uint64_t, unsigned> Seen;
-  llvm::StringRef Zero("\0", 1);
-  for (const core::Finding &F : Fs) {
-    uint64_t H = fnv1a(F.CheckId);
-    H = fnv1a(Zero, H);
-    H = fnv1a(Rel(F.Range.File), H);
-    H = fnv1a(Zero, H);
-    H = fnv1a(squeeze(LineText(F.Range.File, F.Range.Offset)), H);
-    H = fnv1a(Zero, H);
-    H = fnv1a(F.Message, H);
-    unsigned N = Seen[H]++;
-    H = fnv1a(Zero, H);
-    Out.push_back(fmt::format("{:016x}", fnv1a(std::to_string(N), H)));
-  }
+  Fingerprinter Prints(Rel, LineText);
+  for (const core::Finding &F : Fs)
+    Out.push_back(Fingerprinter::text(Prints.next(F)));
   return Out;
 }
 
@@ -107,20 +112,35 @@ llvm::Error Baseline::write(const std::string &File,
                             const std::vector<core::Finding> &Fs,
                             const std::vector<std::string> &Prints,
                             const RelativeFn &Rel) {
-  nlohmann::json Arr = nlohmann::json::array();
-  for (size_t I = 0; I < Fs.size(); ++I)
-    Arr.push_back({{"checkId", Fs[I].CheckId},
-                   {"file", Rel(Fs[I].Range.File)},
-                   {"message", Fs[I].Message},
-                   {"fingerprint", Prints[I]}});
-  nlohmann::json J = {{"version", 1}, {"tool", "hipport lint"},
-                      {"findings", Arr}};
+  return write(
+      File, Fs.size(),
+      [&](size_t I) -> const core::Finding & { return Fs[I]; },
+      [&](size_t I) { return Prints[I]; }, Rel);
+}
+
+llvm::Error
+Baseline::write(const std::string &File, size_t N,
+                const std::function<const core::Finding &(size_t)> &At,
+                const std::function<std::string(size_t)> &Print,
+                const RelativeFn &Rel) {
   std::error_code EC;
   llvm::raw_fd_ostream OS(File, EC);
   if (EC)
     return llvm::createStringError(EC, "%s: %s", File.c_str(),
                                    EC.message().c_str());
-  OS << J.dump(2) << "\n";
+  auto Frame = [] {
+    return nlohmann::json{{"version", 1},
+                          {"tool", "hipport lint"},
+                          {"findings", core::StreamedArray}};
+  };
+  core::writeStreamed(OS, Frame, N, [&](size_t I) {
+    const core::Finding &F = At(I);
+    return nlohmann::json{{"checkId", F.CheckId},
+                          {"file", Rel(F.Range.File)},
+                          {"message", F.Message},
+                          {"fingerprint", Print(I)}};
+  });
+  OS << "\n";
   return llvm::Error::success();
 }
 

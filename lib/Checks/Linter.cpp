@@ -22,9 +22,13 @@
 #include "llvm/Support/Timer.h"
 
 #include <algorithm>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <cstdlib>
 #include <deque>
 #include <iterator>
+#include <numeric>
 #include <map>
 #include <mutex>
 #include <set>
@@ -56,63 +60,17 @@ std::string relativePath(const project::Project &P, const std::string &File) {
 
 namespace {
 
-/// The strings of the findings of a lint run, each held once: a check id,
-/// a path, a message or a replacement is shared by every finding that
-/// spells it (on a big file, findings repeat a few messages; #17).
-class StringPool {
-public:
-  const std::string *intern(std::string S) {
-    std::lock_guard<std::mutex> G(Lock);
-    return &*Strings.insert(std::move(S)).first;
-  }
-
-private:
-  std::mutex Lock;
-  std::unordered_set<std::string> Strings; ///< nodes: stable addresses
-};
-
-/// A finding as the checks leave it while the AST is alive: strings in the
-/// pool, so that the findings of a big TU stay small next to its AST.
-struct PackedRange {
-  const std::string *File = nullptr;
-  unsigned Offset = 0, Length = 0;
-};
-struct PackedPart {
-  PackedRange Range;
-  const std::string *Text = nullptr; ///< a note's message, a fix's text
-};
-struct PackedFinding {
-  const std::string *CheckId = nullptr, *Message = nullptr;
-  PackedRange Range;
-  core::Severity Level = core::Severity::Warning;
-  std::vector<PackedPart> Notes, Fixes;
-};
-using PackedFindings = std::deque<PackedFinding>; ///< grows without a copy
-
-core::FileRange unpack(const PackedRange &R) {
-  return {*R.File, R.Offset, R.Length};
-}
-
-core::Finding unpack(const PackedFinding &P) {
-  core::Finding F;
-  F.CheckId = *P.CheckId;
-  F.Level = P.Level;
-  F.Range = unpack(P.Range);
-  F.Message = *P.Message;
-  for (const PackedPart &N : P.Notes)
-    F.Notes.push_back({unpack(N.Range), *N.Text});
-  for (const PackedPart &X : P.Fixes)
-    F.Fixes.push_back({unpack(X.Range), *X.Text});
-  return F;
-}
+using core::FindingStore;
+using PackedFindings = FindingStore::Records;
+using PackedFinding = FindingStore::Record;
 
 /// Turns check diagnostics into findings in project files: macro findings at
 /// their spelling in the user's macro definition, nothing in system headers
 /// or outside the roots, no fix-its touching macro expansions.
 class FindingSink : public DiagSink {
 public:
-  FindingSink(const project::Project &P, StringPool &Pool)
-      : P(P), Pool(Pool) {}
+  FindingSink(const project::Project &P, FindingStore &Store)
+      : P(P), Store(Store) {}
   PackedFindings Findings;
 
   void emit(const Check &C, CheckDiag D, const SourceManager &SM,
@@ -121,16 +79,23 @@ public:
     if (!Loc)
       return;
     PackedFinding F;
-    F.CheckId = Pool.intern(C.id().str());
-    F.Level = D.Level;
-    F.Message = Pool.intern(std::move(D.Message));
-    F.Range = *Loc;
-    F.Range.Length = length(D.Loc, D.Range, SM, LO);
+    auto [CheckIt, NewCheck] = CheckIds.try_emplace(&C, 0);
+    if (NewCheck)
+      CheckIt->second = Store.check(C.id());
+    F.Check = CheckIt->second;
+    F.Level = uint8_t(D.Level);
+    F.Message = Store.text(std::move(D.Message), FindingStore::slot(F.Check, 0));
+    F.File = Loc->File;
+    F.Offset = Loc->Offset;
+    F.Length = length(D.Loc, D.Range, SM, LO);
+    Parts.clear();
     for (auto &[NL, Msg] : D.Notes)
       if (auto R = place(NL, SM)) {
         R->Length = Lexer::MeasureTokenLength(SM.getSpellingLoc(NL), SM, LO);
-        F.Notes.push_back({*R, Pool.intern(Msg)});
+        R->Text = Store.text(std::move(Msg), FindingStore::slot(F.Check, 1));
+        Parts.push_back(*R);
       }
+    F.Notes = uint16_t(Parts.size());
     bool MacroFix = false;
     for (const FixItHint &H : D.Fixes)
       MacroFix |= H.RemoveRange.getBegin().isMacroID() ||
@@ -143,14 +108,18 @@ public:
         if (!B || CR.isInvalid())
           continue;
         B->Length = SM.getFileOffset(CR.getEnd()) - B->Offset;
-        F.Fixes.push_back({*B, Pool.intern(H.CodeToInsert)});
+        B->Text = Store.text(H.CodeToInsert, FindingStore::slot(F.Check, 2));
+        Parts.push_back(*B);
       }
-    Findings.push_back(std::move(F));
+    F.Fixes = uint16_t(Parts.size() - F.Notes);
+    if (!Parts.empty())
+      F.Parts = Store.parts(Parts);
+    Findings.push_back(F);
   }
 
 private:
   /// The file and offset to report Loc at, if it is in a project file.
-  std::optional<PackedRange> place(SourceLocation Loc,
+  std::optional<FindingStore::Part> place(SourceLocation Loc,
                                    const SourceManager &SM) {
     if (Loc.isInvalid())
       return std::nullopt;
@@ -161,7 +130,8 @@ private:
     if (!owned(Loc, SM))
       return std::nullopt;
     FileID FID = SM.getFileID(Loc);
-    return PackedRange{Paths[FID.getHashValue()], SM.getFileOffset(Loc), 0};
+    return FindingStore::Part{Paths[FID.getHashValue()], SM.getFileOffset(Loc),
+                              0, 0};
   }
 
   bool owned(SourceLocation Loc, const SourceManager &SM) {
@@ -175,7 +145,7 @@ private:
     if (auto FE = SM.getFileEntryRefForID(FID)) {
       std::string Abs = project::absolutePath(FE->getName());
       Ours = P.owns(Abs);
-      Paths[FID.getHashValue()] = Pool.intern(std::move(Abs));
+      Paths[FID.getHashValue()] = Store.file(Abs);
     }
     return Owned[FID.getHashValue()] = Ours;
   }
@@ -194,24 +164,14 @@ private:
   }
 
   const project::Project &P;
-  StringPool &Pool;
+  FindingStore &Store;
   std::map<unsigned, bool> Owned;
-  std::map<unsigned, const std::string *> Paths;
+  std::map<unsigned, uint32_t> Paths;
+  std::map<const Check *, uint16_t> CheckIds;
+  std::vector<FindingStore::Part> Parts; ///< of the finding being emitted
 };
 
-/// Moves From's findings to the end of To and frees From: a vector taken
-/// whole where To is empty, as a copy by growth held both (#17).
-void appendFindings(std::vector<core::Finding> &To,
-                    std::vector<core::Finding> &From) {
-  if (To.empty()) {
-    To.swap(From);
-  } else {
-    To.reserve(To.size() + From.size());
-    std::move(From.begin(), From.end(), std::back_inserter(To));
-  }
-  std::vector<core::Finding>().swap(From);
-}
-
+/// Moves From's findings to the end of To and frees From.
 void appendFindings(PackedFindings &To, PackedFindings &From) {
   if (To.empty())
     To.swap(From);
@@ -230,9 +190,9 @@ class LintConsumer : public ASTConsumer {
 public:
   LintConsumer(const project::Project &P,
                std::vector<std::unique_ptr<Check>> Checks,
-               PackedFindings &Out, StringPool &Pool, std::mutex &Lock)
+               PackedFindings &Out, FindingStore &Store, std::mutex &Lock)
       : P(P), Checks(std::move(Checks)), Finder(finderOptions(Records)),
-        Sink(P, Pool), Out(Out), Lock(Lock) {
+        Sink(P, Store), Out(Out), Lock(Lock) {
     for (auto &C : this->Checks) {
       C->setSink(&Sink);
       C->registerMatchers(Finder);
@@ -403,9 +363,9 @@ private:
 class LintAction : public ASTFrontendAction {
 public:
   LintAction(const project::Project &P, const LintConfig &Config,
-             const CheckOptions &Opts, PassResult &Out, StringPool &Pool,
+             const CheckOptions &Opts, PassResult &Out, FindingStore &Store,
              Pass Which, const frontend::ConsumerFactory &Also, std::string TU)
-      : P(P), Config(Config), Opts(Opts), Out(Out), Pool(Pool), Which(Which),
+      : P(P), Config(Config), Opts(Opts), Out(Out), Store(Store), Which(Which),
         Also(Also), TU(std::move(TU)) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
@@ -434,7 +394,7 @@ public:
               },
               Out.TestsTarget));
     auto Lint = std::make_unique<LintConsumer>(P, std::move(Checks),
-                                               Out.Findings, Pool, Lock);
+                                               Out.Findings, Store, Lock);
     if (!Also || Which != Pass::First)
       return Lint;
     std::vector<std::unique_ptr<ASTConsumer>> Both;
@@ -448,16 +408,12 @@ private:
   const LintConfig &Config;
   const CheckOptions &Opts;
   PassResult &Out;
-  StringPool &Pool;
+  FindingStore &Store;
   Pass Which;
   const frontend::ConsumerFactory &Also;
   std::string TU;
   std::mutex Lock; ///< one TU per action: never contended
 };
-
-std::string lineAt(const core::SourceText &S, unsigned Line) {
-  return S.lineTextOf(Line).str(); // the line table: no walk per finding
-}
 
 /// True when the file includes a HIP header: HIP code, whatever its
 /// extension, is compiled by the HIP compiler.
@@ -487,15 +443,15 @@ bool includesHip(const std::string &File) {
 void addTokenFindings(const std::string &File, const LintConfig &Config,
                       const Skips &Skipped,
                       const std::set<std::string> &Macros, llvm::StringRef Why,
-                      std::vector<core::Finding> &Out) {
+                      FindingStore &Store, PackedFindings &Out) {
   auto Buf = llvm::MemoryBuffer::getFile(File);
   if (!Buf)
     return;
   core::SourceText S((*Buf)->getBuffer().str());
   std::set<std::pair<std::string, unsigned>> Seen;
-  for (const core::Finding &F : Out)
-    if (F.Range.File == File)
-      Seen.insert({F.CheckId, S.line(F.Range.Offset)});
+  for (const PackedFinding &F : Out)
+    if (Store.path(F.File) == File)
+      Seen.insert({Store.checkId(F.Check), S.line(F.Offset)});
   auto Inactive = [&](unsigned Off) {
     return llvm::any_of(Skipped, [&](const auto &R) {
       return R.first <= Off && Off <= R.second;
@@ -504,7 +460,7 @@ void addTokenFindings(const std::string &File, const LintConfig &Config,
   for (core::Finding &F : scanTokens(File, (*Buf)->getBuffer(), Macros, Why))
     if (Config.enabled(F.CheckId) && !Inactive(F.Range.Offset) &&
         !Seen.count({F.CheckId, S.line(F.Range.Offset)}))
-      Out.push_back(std::move(F));
+      Out.push_back(Store.pack(F));
 }
 
 /// The token scan of the project files no parsed TU's AST covered: the main
@@ -517,7 +473,8 @@ void scanUncoveredFiles(const project::Project &P, const LintConfig &Config,
                         const std::vector<std::string> &TUs,
                         const std::vector<frontend::TUOutcome> &Outcomes,
                         const std::vector<PassResult> &First,
-                        std::vector<std::vector<core::Finding>> &Found) {
+                        FindingStore &Store,
+                        std::vector<PackedFindings> &Found) {
   std::set<std::string> Covered, Entered;
   for (size_t I = 0; I < TUs.size(); ++I)
     for (const auto &[File, Skipped] : First[I].Files) {
@@ -532,11 +489,13 @@ void scanUncoveredFiles(const project::Project &P, const LintConfig &Config,
     auto Main = First[I].Files.find(TUs[I]);
     addTokenFindings(TUs[I], Config,
                      Main == First[I].Files.end() ? None : Main->second,
-                     First[I].Macros, "this file did not parse", Found[I]);
+                     First[I].Macros, "this file did not parse", Store,
+                     Found[I]);
     for (const auto &[File, Skipped] : First[I].Files)
       if (File != TUs[I] && Covered.insert(File).second)
         addTokenFindings(File, Config, Skipped, First[I].Macros,
-                         "no TU that includes this header parsed", Found[I]);
+                         "no TU that includes this header parsed", Store,
+                         Found[I]);
   }
   if (Found.empty())
     return;
@@ -544,7 +503,7 @@ void scanUncoveredFiles(const project::Project &P, const LintConfig &Config,
     if (F.Role == project::FileRole::Header && !Entered.count(F.Path) &&
         inShard(F.Relative, Opts.Shard, Opts.Shards))
       addTokenFindings(F.Path, Config, None, {},
-                       "no TU includes this header", Found.back());
+                       "no TU includes this header", Store, Found.back());
 }
 
 /// Runs one pass over the TUs listed in Which (indices into TUs): results
@@ -553,7 +512,7 @@ std::vector<frontend::TUOutcome>
 runPass(const project::Project &P, const LintConfig &Config,
         const CheckOptions &CO, const LintOptions &Opts,
         const std::vector<std::string> &TUs, const std::vector<size_t> &Which,
-        Pass Kind, std::vector<PassResult> &Out, StringPool &Pool,
+        Pass Kind, std::vector<PassResult> &Out, FindingStore &Store,
         frontend::ParseOptions PO) {
   std::map<std::string, size_t> Index;
   std::vector<std::string> List;
@@ -566,7 +525,7 @@ runPass(const project::Project &P, const LintConfig &Config,
       [&](const std::string &TU) -> std::unique_ptr<FrontendAction> {
         // A recovery parse starts afresh: only the last parse's results count.
         Out[Index[TU]] = PassResult();
-        return std::make_unique<LintAction>(P, Config, CO, Out[Index[TU]], Pool,
+        return std::make_unique<LintAction>(P, Config, CO, Out[Index[TU]], Store,
                                             Kind, Opts.AlsoConsume, TU);
       },
       PO);
@@ -581,15 +540,16 @@ runPass(const project::Project &P, const LintConfig &Config,
 /// a HIP pass's errors say nothing about the flags lint was given; for HIP
 /// code (HipCode), whose first pass is the HIP host pass, both HIP passes
 /// must parse.
-void judgeByHipPasses(PassResult &Host, PassResult &Target,
+void judgeByHipPasses(const FindingStore &Store, PassResult &Host,
+                      PassResult &Target,
                       const frontend::TUOutcome &TargetOutcome, bool HipCode,
                       PassResult &Into, frontend::TUOutcome &Outcome) {
   PackedFindings Kept;
   for (PackedFinding &F : Host.Findings)
-    if (!judgedForTarget(*F.CheckId))
+    if (!judgedForTarget(Store.checkId(F.Check)))
       Kept.push_back(std::move(F));
   for (PackedFinding &F : Target.Findings)
-    if (judgedForTarget(*F.CheckId))
+    if (judgedForTarget(Store.checkId(F.Check)))
       Kept.push_back(std::move(F));
   Into.Findings = std::move(Kept);
   Into.Files = std::move(Target.Files);
@@ -609,10 +569,9 @@ llvm::Error lintTUs(const project::Project &P, const LintConfig &Config,
                     const CheckOptions &CO, const LintOptions &Opts,
                     const std::vector<std::string> &TUs,
                     std::vector<frontend::TUOutcome> &Outcomes,
-                    std::vector<core::Finding> &All) {
+                    FindingStore &Store) {
   size_t N = TUs.size();
   std::vector<PassResult> First(N), HipHost(N), Target(N);
-  StringPool Pool; // outlives the packed findings: unpacked below
   std::string Prelude = frontend::hipPreludeHeader(P.hipInclude());
   std::vector<std::string> HostDefines = hipPlatformDefines();
   // HIP code, whatever its extension, is compiled by the HIP compiler: its
@@ -636,7 +595,7 @@ llvm::Error lintTUs(const project::Project &P, const LintConfig &Config,
     if (HipFirst.count(TU))
       frontend::toHipHostPass(Args, HostDefines, Prelude);
   };
-  Outcomes = runPass(P, Config, CO, Opts, TUs, All0, Pass::First, First, Pool,
+  Outcomes = runPass(P, Config, CO, Opts, TUs, All0, Pass::First, First, Store,
                      FirstPO);
 
   std::vector<size_t> Judged, NeedHost;
@@ -672,40 +631,126 @@ llvm::Error lintTUs(const project::Project &P, const LintConfig &Config,
     };
     // Only its findings count: the first pass's outcome decides whether the
     // TU parses (see judgeByHipPasses).
-    runPass(P, Config, CO, Opts, TUs, NeedHost, Pass::HipHost, HipHost, Pool,
+    runPass(P, Config, CO, Opts, TUs, NeedHost, Pass::HipHost, HipHost, Store,
             HO);
     std::vector<frontend::TUOutcome> TargetOut =
         runPass(P, Config, CO, Opts, TUs, Judged, Pass::Wave64Target, Target,
-                Pool, TO);
+                Store, TO);
     for (size_t K = 0; K < Judged.size(); ++K) {
       size_t I = Judged[K];
       bool HipCode = HipFirst.count(TUs[I]);
-      judgeByHipPasses(HipCode ? First[I] : HipHost[I], Target[I],
+      judgeByHipPasses(Store, HipCode ? First[I] : HipHost[I], Target[I],
                        TargetOut[K], HipCode, First[I], Outcomes[I]);
     }
   }
 
   auto Owns = [&](const std::string &F) { return P.owns(F); };
-  std::vector<std::vector<core::Finding>> Found(N);
+  std::vector<PackedFindings> Found(N);
   for (size_t I = 0; I < N; ++I) {
     frontend::TUOutcome &O = Outcomes[I];
-    Found[I].reserve(First[I].Findings.size());
-    for (const PackedFinding &F : First[I].Findings)
-      Found[I].push_back(unpack(F));
-    PackedFindings().swap(First[I].Findings);
+    Found[I].swap(First[I].Findings);
     if (!O.Parsed) {
       for (frontend::ParseError &E : O.Errors)
         if (!E.File.empty())
           E.File = project::absolutePath(E.File);
       if (Config.enabled(ParseErrorCheck::Info.Id))
         if (auto F = parseErrorFinding(O, Owns))
-          Found[I].push_back(std::move(*F));
+          Found[I].push_back(Store.pack(*F));
     }
   }
-  scanUncoveredFiles(P, Config, Opts, TUs, Outcomes, First, Found);
-  for (std::vector<core::Finding> &F : Found)
-    appendFindings(All, F);
+  scanUncoveredFiles(P, Config, Opts, TUs, Outcomes, First, Store, Found);
+  for (PackedFindings &F : Found)
+    appendFindings(Store.List, F);
   return llvm::Error::success();
+}
+
+/// The heap the parses freed goes back to the system before the report:
+/// glibc keeps it mapped otherwise, and the report's allocations then come
+/// on top of the parse's peak (#17).
+void releaseFreedMemory() {
+#ifdef __GLIBC__
+  malloc_trim(0);
+#endif
+}
+
+/// The rank of each of N names in their sorted order.
+template <typename NameFn>
+std::vector<uint32_t> ranks(size_t N, NameFn Name) {
+  std::vector<uint32_t> Order(N), Rank(N);
+  std::iota(Order.begin(), Order.end(), 0);
+  std::sort(Order.begin(), Order.end(),
+            [&](uint32_t A, uint32_t B) { return Name(A) < Name(B); });
+  for (size_t K = 0; K < N; ++K)
+    Rank[Order[K]] = uint32_t(K);
+  return Rank;
+}
+
+/// Sorts by file, offset, check id, message and length (strings compared
+/// as strings: the order of the unpacked findings) and drops duplicates,
+/// headers seen from several TUs.
+void sortFindings(FindingStore &S) {
+  std::vector<uint32_t> FileRank =
+      ranks(S.files(), [&](uint32_t I) -> const std::string & {
+        return S.path(I);
+      });
+  std::vector<uint32_t> CheckRank =
+      ranks(S.checks(), [&](uint32_t I) -> const std::string & {
+        return S.checkId(uint16_t(I));
+      });
+  // <0, 0, >0 as the keys compare.
+  auto Compare = [&](const PackedFinding &A, const PackedFinding &B) -> int {
+    if (A.File != B.File)
+      return FileRank[A.File] < FileRank[B.File] ? -1 : 1;
+    if (A.Offset != B.Offset)
+      return A.Offset < B.Offset ? -1 : 1;
+    if (A.Check != B.Check)
+      return CheckRank[A.Check] < CheckRank[B.Check] ? -1 : 1;
+    if (int C = S.compareText(A.Message, B.Message))
+      return C;
+    return A.Length < B.Length ? -1 : A.Length > B.Length ? 1 : 0;
+  };
+  std::sort(S.List.begin(), S.List.end(),
+            [&](const auto &A, const auto &B) { return Compare(A, B) < 0; });
+  S.List.erase(std::unique(S.List.begin(), S.List.end(),
+                           [&](const auto &A, const auto &B) {
+                             return Compare(A, B) == 0;
+                           }),
+               S.List.end());
+}
+
+/// Drops suppressed findings (the count comes back) and applies the
+/// configured severities, compacting the list in place.
+unsigned applySuppressions(FindingStore &S, const LintConfig &Config) {
+  // One file's text at a time: the findings are sorted by file.
+  std::unique_ptr<core::SourceText> Text;
+  uint32_t TextFile = 0;
+  std::map<uint16_t, std::optional<core::Severity>> Levels;
+  unsigned Suppressed = 0;
+  size_t Kept = 0;
+  for (size_t I = 0; I < S.List.size(); ++I) {
+    PackedFinding F = S.List[I];
+    if (!Text || TextFile != F.File) {
+      auto Buf = llvm::MemoryBuffer::getFile(S.path(F.File));
+      Text.reset();
+      Text = std::make_unique<core::SourceText>(
+          Buf ? (*Buf)->getBuffer().str() : std::string());
+      TextFile = F.File;
+    }
+    const std::string &Id = S.checkId(F.Check);
+    unsigned Line = Text->line(F.Offset);
+    if (isSuppressed(Id, Text->lineTextOf(Line), Text->lineTextOf(Line - 1))) {
+      ++Suppressed;
+      continue;
+    }
+    auto [Level, New] = Levels.try_emplace(F.Check);
+    if (New)
+      Level->second = Config.severity(Id);
+    if (Level->second)
+      F.Level = uint8_t(*Level->second);
+    S.List[Kept++] = F;
+  }
+  S.List.resize(Kept);
+  return Suppressed;
 }
 
 } // namespace
@@ -729,14 +774,15 @@ llvm::Expected<LintResult> lint(const project::Project &P,
       TUs.push_back(TU);
   R.TranslationUnits = unsigned(TUs.size());
 
-  std::vector<core::Finding> All;
+  FindingStore &Store = R.Findings;
   // Failing closed needs the parse even when no AST check is enabled.
   bool AnyAst = Config.enabled(ParseErrorCheck::Info.Id);
   for (const RegisteredCheck &C : registry())
     AnyAst |= C.Create && Config.enabled(C.Info->Id);
   if (AnyAst && !TUs.empty())
-    if (llvm::Error E = lintTUs(P, Config, CO, Opts, TUs, R.Outcomes, All))
+    if (llvm::Error E = lintTUs(P, Config, CO, Opts, TUs, R.Outcomes, Store))
       return std::move(E);
+  releaseFreedMemory();
 
   for (const project::ProjectFile &F : P.files()) {
     if (!buildscan::isBuildFile(F.Path) ||
@@ -749,45 +795,10 @@ llvm::Expected<LintResult> lint(const project::Project &P,
     for (core::Finding &Fi :
          buildscan::scanBuildFile(F.Path, (*Buf)->getBuffer()))
       if (Config.enabled(Fi.CheckId))
-        All.push_back(std::move(Fi));
+        Store.List.push_back(Store.pack(Fi));
   }
-
-  auto Key = [](const core::Finding &F) {
-    return std::tie(F.Range.File, F.Range.Offset, F.CheckId, F.Message,
-                    F.Range.Length);
-  };
-  std::sort(All.begin(), All.end(),
-            [&](const auto &A, const auto &B) { return Key(A) < Key(B); });
-  All.erase(std::unique(All.begin(), All.end(),
-                        [&](const auto &A, const auto &B) {
-                          return Key(A) == Key(B);
-                        }),
-            All.end());
-
-  // Kept findings are compacted in place and handed over: no second vector.
-  std::map<std::string, std::unique_ptr<core::SourceText>> Sources;
-  size_t Kept = 0;
-  for (core::Finding &F : All) {
-    auto &S = Sources[F.Range.File];
-    if (!S) {
-      auto Buf = llvm::MemoryBuffer::getFile(F.Range.File);
-      S = std::make_unique<core::SourceText>(
-          Buf ? (*Buf)->getBuffer().str() : std::string());
-    }
-    unsigned Line = S->line(F.Range.Offset);
-    if (isSuppressed(F.CheckId, S->lineText(F.Range.Offset),
-                     Line > 1 ? lineAt(*S, Line - 1) : "")) {
-      ++R.Suppressed;
-      continue;
-    }
-    if (auto Sev = Config.severity(F.CheckId))
-      F.Level = *Sev;
-    if (&All[Kept] != &F)
-      All[Kept] = std::move(F);
-    ++Kept;
-  }
-  All.resize(Kept);
-  R.Findings = std::move(All);
+  sortFindings(Store);
+  R.Suppressed = applySuppressions(Store, Config);
   return R;
 }
 

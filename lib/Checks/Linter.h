@@ -4,6 +4,7 @@
 #include "Checks/CheckRegistry.h"
 #include "Checks/LintConfig.h"
 #include "Core/Finding.h"
+#include "Core/FindingStore.h"
 #include "Frontend/Frontend.h"
 #include "Project/Project.h"
 
@@ -28,8 +29,9 @@ struct LintOptions {
 
 struct LintResult {
   /// Sorted by file and offset, duplicates (headers seen from several TUs)
-  /// and suppressed findings removed, severities as configured.
-  std::vector<core::Finding> Findings;
+  /// and suppressed findings removed, severities as configured; packed,
+  /// unpacked one at a time as they are read (#17).
+  core::FindingStore Findings;
   std::vector<frontend::TUOutcome> Outcomes;
   unsigned TranslationUnits = 0, BuildFiles = 0, Suppressed = 0;
 };

@@ -123,6 +123,14 @@ llvm::Error removeTemporaries(const std::vector<std::string> &Paths) {
   return llvm::Error::success();
 }
 
+bool isBackupName(llvm::StringRef Name) {
+  if (Name.ends_with(".orig"))
+    return true;
+  auto [Stem, N] = Name.rsplit('.');
+  unsigned K;
+  return Stem.ends_with(".orig") && !N.empty() && !N.getAsInteger(10, K);
+}
+
 /// Where the current original of Path goes: Path.orig when free or already
 /// holding exactly Old, else the first free Path.orig.N.
 static std::string backupName(const std::string &Path, const std::string &Old,

@@ -43,6 +43,11 @@ private:
   std::string LastBackup;
 };
 
+/// True for a name a backup of write() takes (FILE.orig, FILE.orig.N): an
+/// interrupted run leaves them in the tree, and the next run must not take
+/// one for a source (Makefile.orig for a Makefile variant).
+bool isBackupName(llvm::StringRef Name);
+
 /// The first directory entry between Root (excluded) and Path (included)
 /// that is a symbolic link, or "". Missing components end the search.
 std::string symlinkOnPath(const std::string &Path, const std::string &Root);

@@ -1,6 +1,7 @@
 #include "Report/FindingReporter.h"
 
 #include "Checks/CheckRegistry.h"
+#include "Core/Json.h"
 #include "Core/Paths.h"
 #include "Core/Version.h"
 
@@ -21,47 +22,54 @@ static json location(const FindingReport &R, const core::FileRange &F) {
           {"offset", F.Offset},       {"length", F.Length}};
 }
 
-void writeJson(llvm::raw_ostream &OS, const FindingReport &R) {
-  json Arr = json::array();
-  unsigned Counts[4] = {0, 0, 0, 0};
-  for (size_t I = 0; I < R.Findings->size(); ++I) {
-    const core::Finding &F = (*R.Findings)[I];
-    ++Counts[int(F.Level)];
-    json J = location(R, F.Range);
-    J["checkId"] = F.CheckId;
-    J["severity"] = core::severityName(F.Level);
-    J["message"] = F.Message;
-    J["fingerprint"] = (*R.Fingerprints)[I];
-    json Notes = json::array();
-    for (const core::Note &N : F.Notes) {
-      json NJ = location(R, N.Range);
-      NJ["message"] = N.Message;
-      Notes.push_back(NJ);
-    }
-    J["notes"] = Notes;
-    json Fixes = json::array();
-    for (const core::FixIt &X : F.Fixes) {
-      json XJ = location(R, X.Range);
-      XJ["replacement"] = X.Replacement;
-      Fixes.push_back(XJ);
-    }
-    J["fixes"] = Fixes;
-    Arr.push_back(J);
+/// One finding of the JSON report.
+static json jsonFinding(const FindingReport &R, const core::Finding &F,
+                        const std::string &Print) {
+  json J = location(R, F.Range);
+  J["checkId"] = F.CheckId;
+  J["severity"] = core::severityName(F.Level);
+  J["message"] = F.Message;
+  J["fingerprint"] = Print;
+  json Notes = json::array();
+  for (const core::Note &N : F.Notes) {
+    json NJ = location(R, N.Range);
+    NJ["message"] = N.Message;
+    Notes.push_back(NJ);
   }
-  json Out = {{"schema", "hipport-lint/1"},
-              {"version", 1},
-              {"tool", "hipport lint"},
-              {"findings", Arr},
-              {"summary",
-               {{"errors", Counts[int(core::Severity::Error)]},
-                {"warnings", Counts[int(core::Severity::Warning)]},
-                {"remarks", Counts[int(core::Severity::Remark)]},
-                {"notes", Counts[int(core::Severity::Note)]},
-                {"translationUnits", R.TranslationUnits},
-                {"buildFiles", R.BuildFiles},
-                {"suppressed", R.Suppressed},
-                {"baselined", R.Baselined}}}};
-  OS << Out.dump(2) << "\n";
+  J["notes"] = Notes;
+  json Fixes = json::array();
+  for (const core::FixIt &X : F.Fixes) {
+    json XJ = location(R, X.Range);
+    XJ["replacement"] = X.Replacement;
+    Fixes.push_back(XJ);
+  }
+  J["fixes"] = Fixes;
+  return J;
+}
+
+void writeJson(llvm::raw_ostream &OS, const FindingReport &R) {
+  unsigned Counts[4] = {0, 0, 0, 0};
+  auto Frame = [&]() -> json {
+    return {{"schema", "hipport-lint/1"},
+            {"version", 1},
+            {"tool", "hipport lint"},
+            {"findings", core::StreamedArray},
+            {"summary",
+             {{"errors", Counts[int(core::Severity::Error)]},
+              {"warnings", Counts[int(core::Severity::Warning)]},
+              {"remarks", Counts[int(core::Severity::Remark)]},
+              {"notes", Counts[int(core::Severity::Note)]},
+              {"translationUnits", R.TranslationUnits},
+              {"buildFiles", R.BuildFiles},
+              {"suppressed", R.Suppressed},
+              {"baselined", R.Baselined}}}};
+  };
+  core::writeStreamed(OS, Frame, R.Count, [&](size_t I) {
+    const core::Finding &F = R.At(I);
+    ++Counts[int(F.Level)];
+    return jsonFinding(R, F, R.Fingerprint(I));
+  });
+  OS << "\n";
 }
 
 static const char *sarifLevel(core::Severity S) {
@@ -154,8 +162,8 @@ static json sarifRule(const checks::CheckInfo &Info, const std::string &Base) {
 /// as tool execution notifications, besides the lint-parse-error results.
 static json sarifInvocation(const FindingReport &R) {
   json Notes = json::array();
-  for (const core::Finding &F : *R.Findings)
-    if (F.CheckId == "lint-parse-error")
+  for (size_t I = 0; I < R.Count; ++I)
+    if (const core::Finding &F = R.At(I); F.CheckId == "lint-parse-error")
       Notes.push_back({{"level", "error"},
                        {"message", {{"text", F.Message}}},
                        {"descriptor", {{"id", F.CheckId}}},
@@ -165,6 +173,49 @@ static json sarifInvocation(const FindingReport &R) {
           {"toolExecutionNotifications", Notes}};
 }
 
+/// One finding as a SARIF result.
+static json sarifResult(const core::Finding &F, const std::string &Print,
+                        const FindingReport &R,
+                        const std::map<std::string, unsigned> &RuleIndex) {
+  json Res = {{"ruleId", F.CheckId},
+              {"level", sarifLevel(F.Level)},
+              {"message", {{"text", F.Message}}},
+              {"locations", json::array({{{"physicalLocation",
+                                           physical(R, F.Range)}}})},
+              {"partialFingerprints",
+               {{"hipportFingerprint/v1", Print}}}};
+  auto It = RuleIndex.find(F.CheckId);
+  if (It != RuleIndex.end())
+    Res["ruleIndex"] = It->second;
+  if (!F.Notes.empty()) {
+    json Rel = json::array();
+    int Id = 0;
+    for (const core::Note &N : F.Notes)
+      Rel.push_back({{"id", Id++},
+                     {"message", {{"text", N.Message}}},
+                     {"physicalLocation", physical(R, N.Range)}});
+    Res["relatedLocations"] = Rel;
+  }
+  if (!F.Fixes.empty()) {
+    json Changes = json::array();
+    for (const core::FixIt &X : F.Fixes) {
+      json Loc = physical(R, X.Range)["artifactLocation"];
+      Changes.push_back(
+          {{"artifactLocation", Loc},
+           {"replacements",
+            json::array({{{"deletedRegion",
+                           {{"charOffset", X.Range.Offset},
+                            {"charLength", X.Range.Length}}},
+                          {"insertedContent",
+                           {{"text", X.Replacement}}}}})}});
+    }
+    Res["fixes"] = json::array(
+        {{{"description", {{"text", "suggested by hipport lint"}}},
+          {"artifactChanges", Changes}}});
+  }
+  return Res;
+}
+
 void writeSarif(llvm::raw_ostream &OS, const FindingReport &R) {
   json Rules = json::array();
   std::map<std::string, unsigned> RuleIndex;
@@ -172,47 +223,6 @@ void writeSarif(llvm::raw_ostream &OS, const FindingReport &R) {
   for (const checks::RegisteredCheck &C : checks::registry()) {
     RuleIndex[C.Info->Id] = unsigned(Rules.size());
     Rules.push_back(sarifRule(*C.Info, Base));
-  }
-  json Results = json::array();
-  for (size_t I = 0; I < R.Findings->size(); ++I) {
-    const core::Finding &F = (*R.Findings)[I];
-    json Res = {{"ruleId", F.CheckId},
-                {"level", sarifLevel(F.Level)},
-                {"message", {{"text", F.Message}}},
-                {"locations", json::array({{{"physicalLocation",
-                                             physical(R, F.Range)}}})},
-                {"partialFingerprints",
-                 {{"hipportFingerprint/v1", (*R.Fingerprints)[I]}}}};
-    auto It = RuleIndex.find(F.CheckId);
-    if (It != RuleIndex.end())
-      Res["ruleIndex"] = It->second;
-    if (!F.Notes.empty()) {
-      json Rel = json::array();
-      int Id = 0;
-      for (const core::Note &N : F.Notes)
-        Rel.push_back({{"id", Id++},
-                       {"message", {{"text", N.Message}}},
-                       {"physicalLocation", physical(R, N.Range)}});
-      Res["relatedLocations"] = Rel;
-    }
-    if (!F.Fixes.empty()) {
-      json Changes = json::array();
-      for (const core::FixIt &X : F.Fixes) {
-        json Loc = physical(R, X.Range)["artifactLocation"];
-        Changes.push_back(
-            {{"artifactLocation", Loc},
-             {"replacements",
-              json::array({{{"deletedRegion",
-                             {{"charOffset", X.Range.Offset},
-                              {"charLength", X.Range.Length}}},
-                            {"insertedContent",
-                             {{"text", X.Replacement}}}}})}});
-      }
-      Res["fixes"] = json::array(
-          {{{"description", {{"text", "suggested by hipport lint"}}},
-            {"artifactChanges", Changes}}});
-    }
-    Results.push_back(Res);
   }
   std::string RootUri = "file://" + uriEscape(R.Root);
   if (RootUri.back() != '/')
@@ -227,11 +237,15 @@ void writeSarif(llvm::raw_ostream &OS, const FindingReport &R) {
               {"invocations", json::array({sarifInvocation(R)})},
               {"originalUriBaseIds", {{"SRCROOT", {{"uri", RootUri}}}}},
               {"columnKind", "unicodeCodePoints"},
-              {"results", Results}};
+              {"results", core::StreamedArray}};
   json Log = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
               {"version", "2.1.0"},
               {"runs", json::array({Run})}};
-  OS << Log.dump(2) << "\n";
+  core::writeStreamed(
+      OS, [&] { return Log; }, R.Count, [&](size_t I) {
+        return sarifResult(R.At(I), R.Fingerprint(I), R, RuleIndex);
+      });
+  OS << "\n";
 }
 
 } // namespace hipport::report

@@ -15,9 +15,12 @@ namespace hipport::report {
 /// What the machine-readable reporters need besides the findings; the
 /// text reporter is core::TextDiagnostic.
 struct FindingReport {
-  const std::vector<core::Finding> *Findings = nullptr;
-  /// Parallel to Findings (checks::fingerprints).
-  const std::vector<std::string> *Fingerprints = nullptr;
+  /// The findings, read in order, each once per pass: Count of them, the
+  /// I-th from At (valid until the next call: lint unpacks its packed
+  /// findings one at a time, #17) and its fingerprint.
+  size_t Count = 0;
+  std::function<const core::Finding &(size_t)> At;
+  std::function<std::string(size_t)> Fingerprint;
   /// Root-relative path of a file.
   std::function<std::string(const std::string &)> Relative;
   /// 1-based line and column of a range's start.
@@ -30,9 +33,18 @@ struct FindingReport {
   /// SARIF automationDetails.id is "<Category>/": one category per upload,
   /// so each shard of a sharded run needs its own.
   std::string Category = "hipport-lint";
+
+  /// Findings and their fingerprints (checks::fingerprints) from vectors.
+  void readFrom(const std::vector<core::Finding> &Fs,
+                const std::vector<std::string> &Prints) {
+    Count = Fs.size();
+    At = [&Fs](size_t I) -> const core::Finding & { return Fs[I]; };
+    Fingerprint = [&Prints](size_t I) { return Prints[I]; };
+  }
 };
 
-/// {"version": 1, "findings": [...], "summary": {...}}.
+/// {"version": 1, "findings": [...], "summary": {...}}, the findings
+/// written as they are read.
 void writeJson(llvm::raw_ostream &OS, const FindingReport &R);
 /// One SARIF 2.1.0 run: every registered check as a rule, findings as
 /// results with related locations (notes), fixes and partial fingerprints.

@@ -429,8 +429,10 @@ void KernelMode::explain(Session &S) {
                          llvm::toString(L.takeError()));
     return;
   }
+  // Unpacked once: the store unpacks a finding each time it is read.
+  std::vector<core::Finding> Found = L->Findings.unpackAll();
   for (KernelResult &K : R.Kernels)
-    for (const core::Finding &F : L->Findings)
+    for (const core::Finding &F : Found)
       if (F.Range.File == K.HipFile && F.Range.Offset >= K.HipBegin &&
           F.Range.Offset < K.HipEnd)
         K.Lint.push_back(F);

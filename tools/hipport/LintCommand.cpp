@@ -185,12 +185,8 @@ bool loadBaseline(std::optional<checks::Baseline> &Base) {
   return true;
 }
 
-void printSummary(const std::vector<core::Finding> &Shown,
-                  const checks::LintResult &R, unsigned Baselined,
-                  unsigned ParseFailures) {
-  unsigned Counts[4] = {0, 0, 0, 0};
-  for (const core::Finding &F : Shown)
-    ++Counts[int(F.Level)];
+void printSummary(const unsigned (&Counts)[4], const checks::LintResult &R,
+                  unsigned Baselined, unsigned ParseFailures) {
   errs() << fmt::format(
       "hipport lint: {} error(s), {} warning(s), {} note(s) in {} "
       "translation unit(s) and {} build file(s){}{}{}\n",
@@ -291,32 +287,53 @@ int runLint() {
     const core::SourceText *S = Text.source(F);
     return S ? S->lineText(Off) : std::string();
   };
+  // The findings stay packed: each is unpacked when it is read (#17).
+  const core::FindingStore &Found = R->Findings;
+  core::Finding Scratch;
+  size_t ScratchAt = SIZE_MAX;
+  auto At = [&](size_t I) -> const core::Finding & {
+    if (I != ScratchAt) {
+      Scratch = Found[I];
+      ScratchAt = I;
+    }
+    return Scratch;
+  };
   // Only JSON, SARIF and the baselines read fingerprints: text output of a
   // big run does without the line lookups and hashes (#17).
   bool NeedPrints =
       Format != "text" || Base || !WriteBaseline.empty();
-  std::vector<std::string> Prints =
-      NeedPrints ? checks::fingerprints(R->Findings, Rel, LineText)
-                 : std::vector<std::string>(R->Findings.size());
+  std::vector<uint64_t> Prints;
+  if (NeedPrints) {
+    checks::Fingerprinter FP(Rel, LineText);
+    Prints.reserve(Found.size());
+    for (size_t I = 0; I < Found.size(); ++I)
+      Prints.push_back(FP.next(At(I)));
+  }
+  auto PrintOf = [&](size_t I) {
+    return checks::Fingerprinter::text(Prints[I]);
+  };
 
   if (!WriteBaseline.empty())
-    if (Error E = checks::Baseline::write(WriteBaseline, R->Findings, Prints,
-                                          Rel)) {
+    if (Error E = checks::Baseline::write(WriteBaseline, Found.size(), At,
+                                          PrintOf, Rel)) {
       cli::error(toString(std::move(E)));
       return 2;
     }
 
-  std::vector<core::Finding> Shown;
-  std::vector<std::string> ShownPrints;
+  // The shown findings: indices into Found, those not in the baseline.
+  std::vector<uint32_t> Shown;
   unsigned Baselined = 0;
-  for (size_t I = 0; I < R->Findings.size(); ++I) {
-    if (Base && Base->contains(Prints[I])) {
+  unsigned Counts[4] = {0, 0, 0, 0};
+  bool Fails = false;
+  for (size_t I = 0; I < Found.size(); ++I) {
+    if (Base && Base->contains(PrintOf(I))) {
       ++Baselined;
       continue;
     }
-    // Moved: on a big file a copy of every finding doubled lint's memory.
-    Shown.push_back(std::move(R->Findings[I]));
-    ShownPrints.push_back(std::move(Prints[I]));
+    Shown.push_back(uint32_t(I));
+    auto Level = core::Severity(Found.List[I].Level);
+    ++Counts[int(Level)];
+    Fails |= !FailNever && Level >= FailLevel;
   }
 
   std::unique_ptr<raw_fd_ostream> File;
@@ -331,8 +348,9 @@ int runLint() {
     OS = File.get();
   }
   report::FindingReport FR;
-  FR.Findings = &Shown;
-  FR.Fingerprints = &ShownPrints;
+  FR.Count = Shown.size();
+  FR.At = [&](size_t K) -> const core::Finding & { return At(Shown[K]); };
+  FR.Fingerprint = [&](size_t K) { return PrintOf(Shown[K]); };
   FR.Relative = Rel;
   FR.LineColumn = [&](const core::FileRange &Rg) { return Text.lineColumn(Rg); };
   FR.Root = P->roots().empty() ? "" : P->roots().front();
@@ -351,22 +369,23 @@ int runLint() {
   else {
     core::TextDiagnostic Out(*OS, false);
     core::TextDiagnostic &T = File ? Out : Text;
-    for (const core::Finding &F : Shown)
-      T.print(F);
+    for (uint32_t I : Shown)
+      T.print(At(I));
   }
 
-  if ((Fix || !FixOnly.empty()) && !applyFixIts(*P, Shown, Text, Rel))
-    return 2;
+  if (Fix || !FixOnly.empty()) {
+    std::vector<core::Finding> Fixing;
+    for (uint32_t I : Shown)
+      Fixing.push_back(Found[I]);
+    if (!applyFixIts(*P, Fixing, Text, Rel))
+      return 2;
+  }
 
   OS->flush();
   outs().flush();
   if (!Quiet)
-    printSummary(Shown, *R, Baselined, ParseFailures);
-  return llvm::any_of(Shown, [&](const core::Finding &F) {
-           return !FailNever && F.Level >= FailLevel;
-         })
-             ? 1
-             : 0;
+    printSummary(Counts, *R, Baselined, ParseFailures);
+  return Fails ? 1 : 0;
 }
 
 cli::RegisterCommand Reg(LintCmd, runLint,

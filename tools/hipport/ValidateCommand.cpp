@@ -148,8 +148,7 @@ void writeSarif(const std::vector<core::Finding> &Fs, const std::string &Root) {
         return T ? T->lineText(Off) : "";
       });
   report::FindingReport FR;
-  FR.Findings = &Fs;
-  FR.Fingerprints = &Prints;
+  FR.readFrom(Fs, Prints);
   FR.Relative = Rel;
   FR.LineColumn = [&](const core::FileRange &Rg) { return Text.lineColumn(Rg); };
   FR.Root = Root;
