@@ -921,6 +921,192 @@ void widthLayouts(const std::vector<Tok> &T, const TokenConstants &C,
                     S, Where));
   }
 }
+
+/// The template parameter names of the kernels the text defines
+/// (`template <typename T, int WarpSize> __global__ void k(`), by kernel.
+std::map<std::string, std::vector<std::string>>
+kernelTemplateParams(const std::vector<Tok> &T) {
+  std::map<std::string, std::vector<std::string>> Out;
+  for (size_t I = 0; I + 1 < T.size(); ++I) {
+    if (T[I].Text != "template" || T[I + 1].Text != "<")
+      continue;
+    int Depth = 0;
+    size_t Close = I + 1;
+    for (; Close < T.size(); ++Close) {
+      Depth += (T[Close].Text == "<") - (T[Close].Text == ">");
+      if (Depth == 0)
+        break;
+    }
+    bool Global = false;
+    size_t J = Close + 1;
+    for (; J < T.size() && J < Close + 12 && T[J].Text != "(" &&
+           T[J].Text != ";" && T[J].Text != "{";
+         ++J)
+      Global |= T[J].Text == "__global__";
+    if (!Global || J >= T.size() || T[J].Text != "(" ||
+        T[J - 1].Kind != tok::raw_identifier)
+      continue;
+    std::vector<std::string> Names;
+    std::string Last;
+    int D = 0;
+    for (size_t K = I + 2; K <= Close; ++K) {
+      llvm::StringRef S = T[K].Text;
+      D += (S == "(" || S == "<") - (S == ")" || (S == ">" && K < Close));
+      if ((S == "," && D == 0) || K == Close) {
+        Names.push_back(Last);
+        Last.clear();
+      } else if (S == "=" && D == 0) {
+        Names.push_back(Last);
+        Last = "\x01"; // the default's tokens are not the name
+      } else if (T[K].Kind == tok::raw_identifier && Last != "\x01" && D == 0) {
+        Last = S.str();
+      }
+    }
+    // A default pushed its name already; drop the marker entries.
+    std::vector<std::string> Clean;
+    for (const std::string &N : Names)
+      if (N != "\x01")
+        Clean.push_back(N);
+    Out[T[J - 1].Text.str()] = Clean;
+  }
+  return Out;
+}
+
+/// True when the function body opening at Body asks for the device's width,
+/// or is device code.
+bool bodyConsultsWidth(const std::vector<Tok> &T, size_t Body) {
+  for (size_t J = Body; J-- > 0 && Body - J < 40;) {
+    llvm::StringRef S = T[J].Text;
+    if (S == ";" || S == "}")
+      break;
+    if (S == "__global__" || S == "__device__")
+      return true;
+  }
+  for (size_t J = Body + 1, E = closingBracket(T, Body); J < E && J < T.size();
+       ++J) {
+    llvm::StringRef S = T[J].Text;
+    if (S == "warpSize" || S.ends_with("AttributeWarpSize") ||
+        S.ends_with("AttrWarpSize") ||
+        ((S == "warp_size" || S == "getWarpSize" || S == "get_warp_size") &&
+         J + 1 < T.size() && T[J + 1].Text == "("))
+      return true;
+  }
+  return false;
+}
+
+/// Host dispatch to kernel templates of the text with a warp width or
+/// per-warp size of 32 (wave64-host-dispatch-width's token form): direct
+/// launches `k<float, 32><<<...>>>`, and launch macros
+/// (`#define SELECT(WQ) k<float, WQ><<<...>>>` used as `SELECT(32)`).
+void hostDispatch(const std::vector<Tok> &T, const TokenConstants &C,
+                  const TokenFindingFn &Add) {
+  auto Params = kernelTemplateParams(T);
+  auto role = [](llvm::StringRef P) {
+    std::string L = P.lower();
+    if (P.empty() || llvm::StringRef(L).contains("bit") ||
+        llvm::StringRef(L).contains("word"))
+      return 0;
+    return warpWidthName(P) ? 2 : warpLikeName(P) ? 1 : 0;
+  };
+  auto report = [&](const Tok &At, llvm::StringRef K, llvm::StringRef P, int R) {
+    Add("wave64-host-dispatch-width",
+        R == 2 ? core::Severity::Error : core::Severity::Warning, At,
+        fmt::format("host code launches '{}' with {} = 32, {}; nothing here "
+                    "picks 64 for a 64-lane wavefront: dispatch on the "
+                    "device's warp width (hipDeviceAttributeWarpSize) and "
+                    "instantiate both",
+                    K, P, R == 2 ? "its warp width" : "a per-warp size of 32-wide warps"));
+  };
+  // Launch macros: macro name -> (kernel, template index -> macro param).
+  std::map<std::string, std::pair<std::string, std::map<size_t, size_t>>> Macros;
+  std::vector<bool> Directive = directiveTokens(T);
+  for (size_t I = 1; I + 1 < T.size(); ++I) {
+    if (T[I].Text != "<<" || T[I + 1].Text != "<" || T[I - 1].Text != ">")
+      continue;
+    llvm::StringRef K = launchedName(T, I);
+    if (K.empty())
+      continue;
+    // The template arguments: from the name's '<' to the '>' before I.
+    size_t Open = I;
+    for (int Depth = 0; Open-- > 0;) {
+      Depth += (T[Open].Text == ">") - (T[Open].Text == "<");
+      if (Depth == 0 && T[Open].Text == "<")
+        break;
+    }
+    std::vector<std::pair<size_t, size_t>> Args;
+    for (size_t B = Open + 1, J = B, D = 0; J < I; ++J) {
+      llvm::StringRef S = T[J].Text;
+      if ((S == "," && D == 0) || J == I - 1) {
+        Args.push_back({B, J});
+        B = J + 1;
+      }
+      D += (S == "(" || S == "<") - (S == ")" || S == ">");
+    }
+    auto PIt = Params.find(K.str());
+    if (Directive[I]) {
+      // Inside `#define M(a, b) ...`: map arguments to macro parameters.
+      size_t H = I;
+      while (H > 0 && !(T[H].Kind == tok::hash && T[H].LineStart))
+        --H;
+      if (H + 3 >= T.size() || T[H + 1].Text != "define" || T[H + 3].Text != "(")
+        continue;
+      std::vector<std::string> MP;
+      for (size_t J = H + 4; J < T.size() && T[J].Text != ")"; ++J)
+        if (T[J].Kind == tok::raw_identifier)
+          MP.push_back(T[J].Text.str());
+      auto &M = Macros[T[H + 2].Text.str()];
+      M.first = K.str();
+      for (size_t A = 0; A < Args.size(); ++A)
+        if (Args[A].second == Args[A].first + 1)
+          for (size_t P = 0; P < MP.size(); ++P)
+            if (T[Args[A].first].Text == MP[P])
+              M.second[A] = P;
+      continue;
+    }
+    if (PIt == Params.end())
+      continue;
+    size_t Body = enclosingBody(T, I);
+    if (Body >= T.size() || bodyConsultsWidth(T, Body))
+      continue;
+    for (size_t A = 0; A < Args.size() && A < PIt->second.size(); ++A)
+      if (int R = role(PIt->second[A]);
+          R && C.eval(Args[A].first, Args[A].second) == 32)
+        report(T[Args[A].first], K, PIt->second[A], R);
+  }
+  for (size_t I = 0; I + 1 < T.size(); ++I) {
+    auto MIt = Macros.find(T[I].Text.str());
+    if (MIt == Macros.end() || Directive[I] || T[I + 1].Text != "(")
+      continue;
+    size_t Body = enclosingBody(T, I);
+    if (Body >= T.size() || bodyConsultsWidth(T, Body))
+      continue;
+    auto Args = callArgs(T, I + 1);
+    auto PIt = Params.find(MIt->second.first);
+    for (auto [A, P] : MIt->second.second) {
+      if (P >= Args.size() || C.eval(Args[P].first, Args[P].second) != 32)
+        continue;
+      // The kernel's parameter name where the text defines the kernel, the
+      // macro's otherwise (`WARP_Q`).
+      std::string Name;
+      if (PIt != Params.end() && A < PIt->second.size())
+        Name = PIt->second[A];
+      else
+        for (size_t J = I; J-- > 0;)
+          if (T[J].Text == "define" && J + 1 < T.size() &&
+              T[J + 1].Text == T[I].Text) {
+            std::vector<std::string> MP;
+            for (size_t K = J + 3; K < T.size() && T[K].Text != ")"; ++K)
+              if (T[K].Kind == tok::raw_identifier)
+                MP.push_back(T[K].Text.str());
+            if (P < MP.size())
+              Name = MP[P];
+            break;
+          }
+      if (int R = role(Name))
+        report(T[I], MIt->second.first, Name, R);
+    }
+  }
+}
 } // namespace
 
 void widthFlowTokens(const std::vector<Tok> &T, const TokenFindingFn &Add) {
@@ -933,6 +1119,7 @@ void widthFlowTokens(const std::vector<Tok> &T, const TokenFindingFn &Add) {
   oneWarpBlocks(T, C, Add);
   launchFlow(T, Add);
   widthLayouts(T, C, Add);
+  hostDispatch(T, C, Add);
 }
 
 } // namespace hipport::checks
