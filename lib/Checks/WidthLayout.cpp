@@ -4,12 +4,16 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
 #include "clang/AST/TypeLoc.h"
 #include "llvm/Support/Regex.h"
 
 #include <fmt/format.h>
+
+#include <set>
+#include <type_traits>
 
 using namespace clang;
 
@@ -96,6 +100,44 @@ WidthLayout::Source WidthLayout::ofVar(const VarDecl *VD) {
   return S;
 }
 
+/// The integral arguments the specializations of P's template give P.
+template <typename SpecRange>
+static void argsOf(SpecRange Specs, unsigned Index, std::set<int64_t> &Out) {
+  for (const auto *S : Specs) {
+    const TemplateArgumentList *Args = nullptr;
+    if constexpr (std::is_same_v<std::decay_t<decltype(S)>,
+                                 const FunctionDecl *> ||
+                  std::is_same_v<std::decay_t<decltype(S)>, FunctionDecl *>)
+      Args = S->getTemplateSpecializationArgs();
+    else
+      Args = &S->getTemplateArgs();
+    if (Args && Index < Args->size() &&
+        Args->get(Index).getKind() == TemplateArgument::Integral)
+      Out.insert(Args->get(Index).getAsIntegral().getExtValue());
+  }
+}
+
+/// True when the template of the width-named parameter P (`template <int
+/// WarpSize> struct Queue`) is instantiated with 32 for it, and never with
+/// 64 (both would be a dispatch on the width).
+bool WidthLayout::instantiatedWith32(const NonTypeTemplateParmDecl *P) {
+  auto [It, New] = Params.try_emplace(P, false);
+  if (!New)
+    return It->second;
+  std::set<int64_t> Values;
+  const DeclContext *DC = P->getDeclContext();
+  if (P->getDepth() == 0) {
+    if (const auto *RD = dyn_cast_or_null<CXXRecordDecl>(DC))
+      if (const ClassTemplateDecl *T = RD->getDescribedClassTemplate())
+        argsOf(T->specializations(), P->getIndex(), Values);
+    if (const auto *FD = dyn_cast_or_null<FunctionDecl>(DC))
+      if (const FunctionTemplateDecl *T = FD->getDescribedFunctionTemplate())
+        argsOf(T->specializations(), P->getIndex(), Values);
+  }
+  It->second = Values.count(32) && !Values.count(64);
+  return It->second;
+}
+
 WidthLayout::Source WidthLayout::ofLeaf(const Expr *E) {
   if (const auto *IL = dyn_cast<IntegerLiteral>(E)) {
     if (!IL->getLocation().isMacroID() || IL->getValue() != 32)
@@ -109,9 +151,14 @@ WidthLayout::Source WidthLayout::ofLeaf(const Expr *E) {
   if (!DRE)
     return {};
   if (const auto *NT = dyn_cast<NonTypeTemplateParmDecl>(DRE->getDecl())) {
+    if (!warpWidthName(NT->getName()))
+      return {};
     ConstantOrigin O = constantOrigin(DRE, C, {32});
-    if (O.K == ConstantOrigin::TemplateParam && warpWidthName(NT->getName()))
+    if (O.K == ConstantOrigin::TemplateParam)
       return {Source::Width, O.Name, O.Loc, E, O.Loc};
+    if (!NT->hasDefaultArgument() && instantiatedWith32(NT))
+      return {Source::Width, NT->getNameAsString(), NT->getLocation(), E,
+              NT->getLocation()};
     return {};
   }
   const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());

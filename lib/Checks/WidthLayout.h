@@ -13,6 +13,7 @@ namespace clang {
 class BinaryOperator;
 class DeclaratorDecl;
 class ForStmt;
+class NonTypeTemplateParmDecl;
 class VarDecl;
 } // namespace clang
 
@@ -21,7 +22,8 @@ namespace hipport::checks {
 /// A small intra-TU data flow for data layouts tied to 32 lanes. Sources: a
 /// named warp width of 32 (a `#define`, `constexpr`/`static const`, or a
 /// template parameter's default, named like a warp width: WARP_SIZE,
-/// kWarpSize), and constants computed from one (`kNumWarps = Threads /
+/// kWarpSize, or a width-named parameter of a template instantiated with 32
+/// and never with 64), and constants computed from one (`kNumWarps = Threads /
 /// kWarpSize`, `kRegs = N / kWarpSize`, or `Threads / 32` in a constant
 /// named like a warp count). Uses, each reported where it is written: array
 /// and shared-memory extents (`T v[N / kWarpSize]`, `s[kNumWarps][...]`),
@@ -69,6 +71,8 @@ private:
   clang::SourceLocation LastRoot;
   Source ofVar(const clang::VarDecl *VD);
   Source ofLeaf(const clang::Expr *E);
+  llvm::DenseMap<const clang::NonTypeTemplateParmDecl *, bool> Params;
+  bool instantiatedWith32(const clang::NonTypeTemplateParmDecl *P);
   std::optional<CheckDiag> derivedDef(const clang::VarDecl *VD);
 };
 

@@ -86,3 +86,19 @@ __global__ void per_target(float *out) {
   for (int i = threadIdx.x; i < 1024; i += 2 * TARGET_WARP_SIZE)
     sums[i % 16] = out[i];
 }
+
+// A width-named template parameter instantiated with 32 (and never 64).
+template <typename T, int NumWarpQ, int WarpSize>
+struct WarpQueue {
+  // CHECK: :[[@LINE+2]]:7: warning: array 'q' is sized 'NumWarpQ / WarpSize' with the warp width 'WarpSize' (= 32)
+  // CHECK: :[[@LINE-3]]:41: note: 'WarpSize' defined here
+  T q[NumWarpQ / WarpSize];
+};
+// Instantiated with both widths: a dispatch on the width.
+template <int WarpSize> struct BothWidths { int v[64 / WarpSize]; };
+__global__ void queues(float *o) {
+  WarpQueue<float, 64, kWarpSize> q;
+  BothWidths<32> a;
+  BothWidths<64> b;
+  o[0] = q.q[0] + a.v[0] + b.v[0];
+}
