@@ -27,6 +27,26 @@ static internal::BindableMatcher<Stmt> ballotIntrinsic() {
 
 static internal::BindableMatcher<Stmt> ballotCall() { return ballotIntrinsic(); }
 
+/// A value holding a ballot: the call itself, a local variable initialised
+/// from one ("src"), or either combined with & | ^ (`b & mask`).
+static internal::BindableMatcher<Stmt> maskValue() {
+  auto Held = anyOf(ballotIntrinsic(),
+                    declRefExpr(to(varDecl(hasLocalStorage(),
+                                           hasInitializer(ignoringParenImpCasts(
+                                               ballotIntrinsic())))
+                                       .bind("src"))));
+  return expr(anyOf(Held, binaryOperator(hasAnyOperatorName("&", "|", "^"),
+                                         hasEitherOperand(
+                                             ignoringParenImpCasts(Held)))));
+}
+
+/// Where a template instantiation narrows a ballot through a type the
+/// template was given (`MaskT m = __ballot(p)` with MaskT = unsigned); the
+/// pattern's own, non-dependent types are reported on the pattern.
+static bool substituted(QualType T) {
+  return !T.isNull() && T->getAs<SubstTemplateTypeParmType>();
+}
+
 /// A local variable holding a ballot: initialised from one.
 static internal::BindableMatcher<Decl> maskVar() {
   return varDecl(hasInitializer(ignoringParenCasts(ballotCall())));
@@ -56,13 +76,11 @@ void BallotMaskWidthCheck::registerMatchers(MatchFinder &F) {
                this);
   F.addMatcher(
       varDecl(tuCallsBallot(),
-              hasInitializer(ignoringParenImpCasts(ballotCall().bind("b"))),
-              unless(isInstantiated()))
+              hasInitializer(ignoringParenImpCasts(maskValue().bind("b"))))
           .bind("var"),
       this);
   F.addMatcher(binaryOperator(tuCallsBallot(), isAssignmentOperator(),
-                              hasRHS(ignoringParenImpCasts(ballotCall().bind("b"))),
-                              NotInst)
+                              hasRHS(ignoringParenImpCasts(maskValue().bind("b"))))
                    .bind("assign"),
                this);
   F.addMatcher(
@@ -77,14 +95,14 @@ void BallotMaskWidthCheck::registerMatchers(MatchFinder &F) {
       this);
   F.addMatcher(
       returnStmt(tuCallsBallot(),
-                 hasReturnValue(ignoringParenImpCasts(ballotCall().bind("b"))),
-                 forFunction(functionDecl().bind("fn")), NotInst)
+                 hasReturnValue(ignoringParenImpCasts(maskValue().bind("b"))),
+                 forFunction(functionDecl().bind("fn")))
           .bind("ret"),
       this);
+  // A held mask cast explicitly (`int(act)`) is narrowed on purpose.
   F.addMatcher(explicitCastExpr(tuCallsBallot(),
                                 hasSourceExpression(ignoringParenImpCasts(
-                                    ballotCall().bind("b"))),
-                                NotInst)
+                                    ballotCall().bind("b"))))
                    .bind("cast"),
                this);
   F.addMatcher(
@@ -129,6 +147,10 @@ void BallotMaskWidthCheck::run(const MatchFinder::MatchResult &R) {
       return calleeName(CE).str();
     return "ballot";
   };
+  // A 32-bit variable holding the ballot is reported where it is declared.
+  if (const auto *Src = R.Nodes.getNodeAs<VarDecl>("src"))
+    if (narrow(Src->getType(), C))
+      return;
   CheckDiag D;
   D.Level = core::Severity::Error;
   if (const auto *Def = R.Nodes.getNodeAs<FunctionDecl>("wrapdef")) {
@@ -159,6 +181,10 @@ void BallotMaskWidthCheck::run(const MatchFinder::MatchResult &R) {
     TypeLoc TL = VD->getTypeSourceInfo()->getTypeLoc();
     if (TL.getContainedAutoTypeLoc())
       return;
+    const auto *Fn = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+    bool Inst = Fn && Fn->isTemplateInstantiation();
+    if (Inst && !substituted(TL.getType()))
+      return;
     SourceRange TR = TL.getUnqualifiedLoc().getSourceRange();
     D.Loc = VD->getLocation();
     D.Range = TR;
@@ -167,11 +193,15 @@ void BallotMaskWidthCheck::run(const MatchFinder::MatchResult &R) {
         "result of {} stored in 32-bit '{}': HIP ballots and lane masks are "
         "64-bit, lanes 32-63 are lost",
         ballotName(), VD->getType().getUnqualifiedType().getAsString());
-    if (TR.isValid() && !TR.getBegin().isMacroID() && !TR.getEnd().isMacroID())
+    if (!Inst && TR.isValid() && !TR.getBegin().isMacroID() &&
+        !TR.getEnd().isMacroID())
       D.Fixes.push_back(FixItHint::CreateReplacement(
           CharSourceRange::getTokenRange(TR), wideSpelling(Written)));
   } else if (const auto *BO = R.Nodes.getNodeAs<BinaryOperator>("assign")) {
-    if (!narrow(BO->getLHS()->getType(), C))
+    const FunctionDecl *Fn = enclosingFunction(BO, C);
+    if (!narrow(BO->getLHS()->getType(), C) ||
+        (Fn && Fn->isTemplateInstantiation() &&
+         !substituted(BO->getLHS()->getType())))
       return;
     D.Loc = BO->getOperatorLoc();
     D.Range = BO->getSourceRange();
@@ -200,7 +230,9 @@ void BallotMaskWidthCheck::run(const MatchFinder::MatchResult &R) {
     D.Notes.emplace_back(P->getLocation(), "parameter declared here");
   } else if (const auto *Ret = R.Nodes.getNodeAs<ReturnStmt>("ret")) {
     const auto *Fn = R.Nodes.getNodeAs<FunctionDecl>("fn");
-    if (!narrow(Fn->getReturnType(), C))
+    const FunctionDecl *Pattern = Fn->getTemplateInstantiationPattern();
+    if (!narrow(Fn->getReturnType(), C) ||
+        (Pattern && !Pattern->getReturnType()->isDependentType()))
       return;
     D.Loc = Ret->getBeginLoc();
     D.Range = Ret->getSourceRange();
@@ -209,7 +241,10 @@ void BallotMaskWidthCheck::run(const MatchFinder::MatchResult &R) {
                             ballotName(), Fn->getReturnType().getAsString());
     D.Notes.emplace_back(Fn->getLocation(), "function declared here");
   } else if (const auto *Cast = R.Nodes.getNodeAs<ExplicitCastExpr>("cast")) {
-    if (!narrow(Cast->getType(), C))
+    const FunctionDecl *Fn = enclosingFunction(Cast, C);
+    if (!narrow(Cast->getType(), C) ||
+        (Fn && Fn->isTemplateInstantiation() &&
+         !substituted(Cast->getTypeAsWritten())))
       return;
     D.Loc = Cast->getBeginLoc();
     D.Range = Cast->getSourceRange();
@@ -240,6 +275,8 @@ void BallotMaskWidthCheck::run(const MatchFinder::MatchResult &R) {
     return;
   }
   (void)SM;
+  if (!Reported.insert(SM.getExpansionLoc(D.Loc).getRawEncoding()).second)
+    return;
   report(C, std::move(D));
 }
 

@@ -12,18 +12,26 @@ namespace hipport::checks {
 /// __activemask, __lanemask_*, cooperative-groups ballot) narrowed to 32
 /// bits by an initialisation, assignment, argument, return or cast, 32-bit
 /// bit operations (__popc, __ffs, __clz, __brev) applied to them, and
-/// comparisons with a 32-lane full mask. Each loses lanes 32-63.
+/// comparisons with a 32-lane full mask. Each loses lanes 32-63. The ballot
+/// is followed through local variables that hold it (`auto b = __ballot(p);
+/// unsigned m = b & x;`) and through the types templates are instantiated
+/// with (`MaskT m = __ballot(p)` with MaskT = unsigned).
 class BallotMaskWidthCheck : public Check {
 public:
   static const CheckInfo Info;
   BallotMaskWidthCheck() : Check(Info) {}
   void registerMatchers(clang::ast_matchers::MatchFinder &F) override;
   void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
-  void onStartOfTranslationUnit() override { Wrappers.clear(); }
+  void onStartOfTranslationUnit() override {
+    Wrappers.clear();
+    Reported.clear();
+  }
 
 private:
   /// Functions of this TU returning a whole 64-bit ballot, by name.
   std::set<std::string> Wrappers;
+  /// Places reported (a template's narrowing is seen once per instantiation).
+  std::set<unsigned> Reported;
 };
 
 } // namespace hipport::checks

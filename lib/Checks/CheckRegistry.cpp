@@ -4,6 +4,7 @@
 #include "Checks/BallotMaskWidthCheck.h"
 #include "Checks/BallotWordLayoutCheck.h"
 #include "Checks/CompileTimeWidthCheck.h"
+#include "Checks/HostDispatchWidthCheck.h"
 #include "Checks/HostLaunchWidthCheck.h"
 #include "Checks/InlinePtxCheck.h"
 #include "Checks/LaneMaskLiteralCheck.h"
@@ -54,6 +55,7 @@ const std::vector<RegisteredCheck> &registry() {
         {&NvidiaOnlyFeatureCheck::Info, makeNvidiaOnly},
         {&WidthGuardCheck::Info, make<WidthGuardCheck>},
         {&HostLaunchWidthCheck::Info, make<HostLaunchWidthCheck>},
+        {&HostDispatchWidthCheck::Info, make<HostDispatchWidthCheck>},
         {&WarpConstantUseCheck::Info, make<WarpConstantUseCheck>},
         {&CompileTimeWidthCheck::Info, make<CompileTimeWidthCheck>},
         // Reported by the linter itself, from the parse's outcome.

@@ -2,10 +2,13 @@
 #include "Checks/CudaPatterns.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Regex.h"
 
 #include <fmt/format.h>
 
+#include <map>
 #include <set>
+#include <tuple>
 
 using namespace clang;
 
@@ -705,6 +708,405 @@ void launchFlow(const std::vector<Tok> &T, const TokenFindingFn &Add) {
   }
 }
 
+
+/// The names of a text's warp widths of 32 and of the constants computed
+/// from them (see WidthLayout, its AST counterpart). A width name the text
+/// uses but does not define (`kWarpSize` from a project header) counts as
+/// a width of unknown value: its uses are reported as warnings.
+struct WidthNames {
+  std::map<std::string, bool> Derived; ///< name -> derived (else a width)
+  std::set<size_t> Defs;               ///< token index of each definition
+};
+
+bool countName(llvm::StringRef N) {
+  std::string L = N.lower();
+  llvm::StringRef S(L);
+  return warpLikeName(N) && !S.contains("bit") && !S.contains("word") &&
+         !S.contains("byte") && !S.contains("mask");
+}
+
+/// `const int NAME = expr`, `constexpr ... NAME = expr`, `#define NAME expr`:
+/// the index of NAME and the range of expr, for each named constant.
+std::vector<std::tuple<size_t, size_t, size_t>>
+constantDefs(const std::vector<Tok> &T) {
+  std::vector<std::tuple<size_t, size_t, size_t>> Out;
+  for (size_t I = 0; I + 2 < T.size(); ++I) {
+    if (T[I].Kind == tok::hash && T[I].LineStart && T[I + 1].Text == "define" &&
+        T[I + 2].Kind == tok::raw_identifier) {
+      size_t E = directiveEnd(T, I);
+      bool FunctionLike = I + 3 < E && T[I + 3].Text == "(" &&
+                          T[I + 3].Offset == T[I + 2].Offset + T[I + 2].Text.size();
+      if (!FunctionLike && I + 3 < E)
+        Out.emplace_back(I + 2, I + 3, E);
+      I = E - 1;
+      continue;
+    }
+    if (T[I].Kind != tok::raw_identifier || T[I + 1].Text != "=" || I == 0 ||
+        T[I - 1].Kind != tok::raw_identifier)
+      continue;
+    bool Const = false;
+    for (size_t J = I; J-- > 0 && I - J < 6;) {
+      llvm::StringRef S = T[J].Text;
+      if (S == ";" || S == "{" || S == "}" || S == "(" || S == ",")
+        break;
+      Const |= S == "const" || S == "constexpr";
+    }
+    if (Const)
+      Out.emplace_back(I, I + 2, exprEnd(T, I + 2));
+  }
+  return Out;
+}
+
+WidthNames widthNames(const std::vector<Tok> &T, const TokenConstants &C) {
+  WidthNames W;
+  auto Defs = constantDefs(T);
+  std::set<std::string> Defined;
+  for (auto [N, B, E] : Defs) {
+    Defined.insert(T[N].Text.str());
+    W.Defs.insert(N);
+    if (warpWidthName(T[N].Text) && C.valueOf(T[N].Text) == 32)
+      W.Derived[T[N].Text.str()] = false;
+  }
+  // Width names read, never defined here (a project header's): they seed
+  // derived constants only.
+  static const llvm::Regex Sized("(size|width|threads|lanes)$|^ws$",
+                                 llvm::Regex::IgnoreCase);
+  for (size_t I = 0; I < T.size(); ++I)
+    if (T[I].Kind == tok::raw_identifier && warpWidthName(T[I].Text) &&
+        Sized.match(T[I].Text) &&
+        T[I].Text != "warpSize" && !Defined.count(T[I].Text.str()) &&
+        !(I > 0 && (T[I - 1].Text == "." || T[I - 1].Text == "->")) &&
+        !(I + 1 < T.size() && T[I + 1].Text == "("))
+      W.Derived.try_emplace(T[I].Text.str(), false);
+  // A width read in a shift amount counts the bits of a word (`1 << (WS -
+  // 1)`): not a warp width.
+  for (size_t I = 0; I + 1 < T.size(); ++I)
+    if (T[I].Text == "<<" || T[I].Text == ">>") {
+      size_t E = T[I + 1].Text == "(" ? closingBracket(T, I + 1) : I + 2;
+      for (size_t J = I + 1; J < E && J < T.size(); ++J)
+        W.Derived.erase(T[J].Text.str());
+    }
+  // Derived constants, to a fixed point (definitions may come in any order).
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (auto [N, B, E] : Defs) {
+      std::string Name = T[N].Text.str();
+      if (W.Derived.count(Name) || warpWidthName(Name))
+        continue;
+      // A constant: no call, member, subscript or run-time name
+      // (`const int lane = threadIdx.x % WS` is an index, not a count).
+      bool From = false, Runtime = false;
+      for (size_t J = B; J < E; ++J) {
+        llvm::StringRef S = T[J].Text;
+        Runtime |= S == "(" && J > B && T[J - 1].Kind == tok::raw_identifier;
+        Runtime |= S == "." || S == "->" || S == "[" ||
+                   (T[J].Kind == tok::raw_identifier &&
+                    (S.starts_with("threadIdx") || S.starts_with("blockIdx") ||
+                     S.starts_with("blockDim") || laneLikeName(S) ||
+                     (llvm::isLower(S[0]) && S != "sizeof" && !W.Derived.count(S.str()) &&
+                      !C.valueOf(S))));
+        Runtime |= S == "<<" || S == ">>"; // a bit count, not a count of warps
+        bool Scaled = (J > B && (T[J - 1].Text == "/" || T[J - 1].Text == "*")) ||
+                      (J + 1 < E && (T[J + 1].Text == "/" || T[J + 1].Text == "*"));
+        From |= (Scaled && W.Derived.count(S.str())) ||
+                (countName(Name) && S == "32" && J > B && T[J - 1].Text == "/");
+      }
+      From &= !Runtime;
+      // A function's own count (`constexpr int max_warps = 1024 / WARP_SIZE`)
+      // sizes slots its warps index with the same width: consistent.
+      if (From && enclosingBody(T, N) >= T.size()) {
+        W.Derived[Name] = true;
+        Changed = true;
+      }
+    }
+  }
+  return W;
+}
+
+bool warpIndexName(llvm::StringRef N) {
+  std::string L = N.lower();
+  return L == "warp" || L == "wid" || L == "warp_id" || L == "warpid" ||
+         L == "warp_idx" || L == "warpidx" || L == "wave_id" || L == "waveid" ||
+         L == "warp_index" || L == "warpindex";
+}
+
+/// True when the warp index at I was computed with 32 (`w = tid / 32`,
+/// `tid >> 5`) in its nearest assignment before I: `w * 32 + lane` is then
+/// the thread index again, right at any width.
+bool consistentWarpIndex(const std::vector<Tok> &T, size_t I) {
+  for (size_t J = I; J-- > 1 && I - J < 400;)
+    if (T[J].Text == T[I].Text && T[J + 1].Text == "=") {
+      for (size_t K = J + 2, E = exprEnd(T, J + 2); K < E; ++K)
+        if (T[K].Text == "32" || (T[K].Text == "5" && T[K - 1].Text == ">>"))
+          return true;
+      return false;
+    }
+  return false;
+}
+
+/// Uses of layouts tied to 32 lanes in unparsed text: extents and indices
+/// (`[...]`), loop headers and warp-index scaling that read a width or a
+/// derived constant, and the derived constants' definitions; one finding a
+/// line.
+void widthLayouts(const std::vector<Tok> &T, const TokenConstants &C,
+                  const TokenFindingFn &Add) {
+  if (!worksPerWarp(T))
+    return;
+  WidthNames W = widthNames(T, C);
+  std::vector<bool> Directive = directiveTokens(T);
+  std::set<unsigned> Lines;
+  std::vector<unsigned> LineOf(T.size());
+  for (size_t I = 0, L = 0; I < T.size(); ++I)
+    LineOf[I] = L += T[I].LineStart;
+  auto add = [&](size_t I, core::Severity Sev, const std::string &M) {
+    if (Lines.insert(LineOf[I]).second)
+      Add("wave64-warp-constant-use", Sev, T[I], M);
+  };
+  std::vector<size_t> Brackets, Fors; // open '[' and for-header '('
+  for (size_t I = 0; I < T.size(); ++I) {
+    llvm::StringRef S = T[I].Text;
+    if (S == "[")
+      Brackets.push_back(I);
+    else if (S == "]" && !Brackets.empty())
+      Brackets.pop_back();
+    if (S == "(" && I > 0 && T[I - 1].Text == "for")
+      Fors.push_back(closingBracket(T, I));
+    while (!Fors.empty() && Fors.back() <= I)
+      Fors.pop_back();
+    // `warp * 32 + lane`: a warp index scaled by a literal 32.
+    if (S == "32" && I >= 2 && T[I - 1].Text == "*" &&
+        warpIndexName(T[I - 2].Text) && !Directive[I] &&
+        !consistentWarpIndex(T, I - 2)) {
+      add(I, core::Severity::Warning,
+          fmt::format("'{} * 32' scales a warp index by a 32-lane width: on a "
+                      "64-lane wavefront lanes 32-63 of warp w index the "
+                      "elements of warp w+1; scale by warpSize",
+                      T[I - 2].Text));
+      continue;
+    }
+    auto It = W.Derived.find(S.str());
+    if (T[I].Kind != tok::raw_identifier || It == W.Derived.end() ||
+        (I > 0 && (T[I - 1].Text == "." || T[I - 1].Text == "->")))
+      continue;
+    bool Derived = It->second;
+    if (W.Defs.count(I)) {
+      if (Derived)
+        add(I, core::Severity::Warning,
+            fmt::format("'{}' is computed from a warp width of 32: a count of "
+                        "warps or of per-lane items of 32-wide warps; derive "
+                        "it from the wavefront's width",
+                        S));
+      continue;
+    }
+    if (Directive[I])
+      continue;
+    // The width itself in place is wave64-warp-size-literal's.
+    if (!Derived)
+      continue;
+    const char *Where = nullptr;
+    if (!Brackets.empty())
+      Where = "sizes or indexes an array";
+    else if (!Fors.empty())
+      Where = "bounds or strides a loop";
+    else if ((I + 1 < T.size() && T[I + 1].Text == "*" && I + 2 < T.size() &&
+              warpIndexName(T[I + 2].Text)) ||
+             (I >= 2 && T[I - 1].Text == "*" && warpIndexName(T[I - 2].Text)))
+      Where = "scales a warp index";
+    if (!Where)
+      continue;
+    add(I, core::Severity::Warning,
+        fmt::format("'{}' (computed from a warp width of 32) {}: a layout "
+                    "of 32-wide warps; a 64-lane wavefront needs it sized and "
+                    "indexed with its own width",
+                    S, Where));
+  }
+}
+
+/// The template parameter names of the kernels the text defines
+/// (`template <typename T, int WarpSize> __global__ void k(`), by kernel.
+std::map<std::string, std::vector<std::string>>
+kernelTemplateParams(const std::vector<Tok> &T) {
+  std::map<std::string, std::vector<std::string>> Out;
+  for (size_t I = 0; I + 1 < T.size(); ++I) {
+    if (T[I].Text != "template" || T[I + 1].Text != "<")
+      continue;
+    int Depth = 0;
+    size_t Close = I + 1;
+    for (; Close < T.size(); ++Close) {
+      Depth += (T[Close].Text == "<") - (T[Close].Text == ">");
+      if (Depth == 0)
+        break;
+    }
+    bool Global = false;
+    size_t J = Close + 1;
+    for (; J < T.size() && J < Close + 12 && T[J].Text != "(" &&
+           T[J].Text != ";" && T[J].Text != "{";
+         ++J)
+      Global |= T[J].Text == "__global__";
+    if (!Global || J >= T.size() || T[J].Text != "(" ||
+        T[J - 1].Kind != tok::raw_identifier)
+      continue;
+    std::vector<std::string> Names;
+    std::string Last;
+    int D = 0;
+    for (size_t K = I + 2; K <= Close; ++K) {
+      llvm::StringRef S = T[K].Text;
+      D += (S == "(" || S == "<") - (S == ")" || (S == ">" && K < Close));
+      if ((S == "," && D == 0) || K == Close) {
+        Names.push_back(Last);
+        Last.clear();
+      } else if (S == "=" && D == 0) {
+        Names.push_back(Last);
+        Last = "\x01"; // the default's tokens are not the name
+      } else if (T[K].Kind == tok::raw_identifier && Last != "\x01" && D == 0) {
+        Last = S.str();
+      }
+    }
+    // A default pushed its name already; drop the marker entries.
+    std::vector<std::string> Clean;
+    for (const std::string &N : Names)
+      if (N != "\x01")
+        Clean.push_back(N);
+    Out[T[J - 1].Text.str()] = Clean;
+  }
+  return Out;
+}
+
+/// True when the function body opening at Body asks for the device's width,
+/// or is device code.
+bool bodyConsultsWidth(const std::vector<Tok> &T, size_t Body) {
+  for (size_t J = Body; J-- > 0 && Body - J < 40;) {
+    llvm::StringRef S = T[J].Text;
+    if (S == ";" || S == "}")
+      break;
+    if (S == "__global__" || S == "__device__")
+      return true;
+  }
+  for (size_t J = Body + 1, E = closingBracket(T, Body); J < E && J < T.size();
+       ++J) {
+    llvm::StringRef S = T[J].Text;
+    if (S == "warpSize" || S.ends_with("AttributeWarpSize") ||
+        S.ends_with("AttrWarpSize") ||
+        ((S == "warp_size" || S == "getWarpSize" || S == "get_warp_size") &&
+         J + 1 < T.size() && T[J + 1].Text == "("))
+      return true;
+  }
+  return false;
+}
+
+/// Host dispatch to kernel templates of the text with a warp width or
+/// per-warp size of 32 (wave64-host-dispatch-width's token form): direct
+/// launches `k<float, 32><<<...>>>`, and launch macros
+/// (`#define SELECT(WQ) k<float, WQ><<<...>>>` used as `SELECT(32)`).
+void hostDispatch(const std::vector<Tok> &T, const TokenConstants &C,
+                  const TokenFindingFn &Add) {
+  auto Params = kernelTemplateParams(T);
+  auto role = [](llvm::StringRef P) {
+    std::string L = P.lower();
+    if (P.empty() || llvm::StringRef(L).contains("bit") ||
+        llvm::StringRef(L).contains("word"))
+      return 0;
+    return warpWidthName(P) ? 2 : warpLikeName(P) ? 1 : 0;
+  };
+  auto report = [&](const Tok &At, llvm::StringRef K, llvm::StringRef P, int R) {
+    Add("wave64-host-dispatch-width",
+        R == 2 ? core::Severity::Error : core::Severity::Warning, At,
+        fmt::format("host code launches '{}' with {} = 32, {}; nothing here "
+                    "picks 64 for a 64-lane wavefront: dispatch on the "
+                    "device's warp width (hipDeviceAttributeWarpSize) and "
+                    "instantiate both",
+                    K, P, R == 2 ? "its warp width" : "a per-warp size of 32-wide warps"));
+  };
+  // Launch macros: macro name -> (kernel, template index -> macro param).
+  std::map<std::string, std::pair<std::string, std::map<size_t, size_t>>> Macros;
+  std::vector<bool> Directive = directiveTokens(T);
+  for (size_t I = 1; I + 1 < T.size(); ++I) {
+    if (T[I].Text != "<<" || T[I + 1].Text != "<" || T[I - 1].Text != ">")
+      continue;
+    llvm::StringRef K = launchedName(T, I);
+    if (K.empty())
+      continue;
+    // The template arguments: from the name's '<' to the '>' before I.
+    size_t Open = I;
+    for (int Depth = 0; Open-- > 0;) {
+      Depth += (T[Open].Text == ">") - (T[Open].Text == "<");
+      if (Depth == 0 && T[Open].Text == "<")
+        break;
+    }
+    std::vector<std::pair<size_t, size_t>> Args;
+    for (size_t B = Open + 1, J = B, D = 0; J < I; ++J) {
+      llvm::StringRef S = T[J].Text;
+      if ((S == "," && D == 0) || J == I - 1) {
+        Args.push_back({B, J});
+        B = J + 1;
+      }
+      D += (S == "(" || S == "<") - (S == ")" || S == ">");
+    }
+    auto PIt = Params.find(K.str());
+    if (Directive[I]) {
+      // Inside `#define M(a, b) ...`: map arguments to macro parameters.
+      size_t H = I;
+      while (H > 0 && !(T[H].Kind == tok::hash && T[H].LineStart))
+        --H;
+      if (H + 3 >= T.size() || T[H + 1].Text != "define" || T[H + 3].Text != "(")
+        continue;
+      std::vector<std::string> MP;
+      for (size_t J = H + 4; J < T.size() && T[J].Text != ")"; ++J)
+        if (T[J].Kind == tok::raw_identifier)
+          MP.push_back(T[J].Text.str());
+      auto &M = Macros[T[H + 2].Text.str()];
+      M.first = K.str();
+      for (size_t A = 0; A < Args.size(); ++A)
+        if (Args[A].second == Args[A].first + 1)
+          for (size_t P = 0; P < MP.size(); ++P)
+            if (T[Args[A].first].Text == MP[P])
+              M.second[A] = P;
+      continue;
+    }
+    if (PIt == Params.end())
+      continue;
+    size_t Body = enclosingBody(T, I);
+    if (Body >= T.size() || bodyConsultsWidth(T, Body))
+      continue;
+    for (size_t A = 0; A < Args.size() && A < PIt->second.size(); ++A)
+      if (int R = role(PIt->second[A]);
+          R && C.eval(Args[A].first, Args[A].second) == 32)
+        report(T[Args[A].first], K, PIt->second[A], R);
+  }
+  for (size_t I = 0; I + 1 < T.size(); ++I) {
+    auto MIt = Macros.find(T[I].Text.str());
+    if (MIt == Macros.end() || Directive[I] || T[I + 1].Text != "(")
+      continue;
+    size_t Body = enclosingBody(T, I);
+    if (Body >= T.size() || bodyConsultsWidth(T, Body))
+      continue;
+    auto Args = callArgs(T, I + 1);
+    auto PIt = Params.find(MIt->second.first);
+    for (auto [A, P] : MIt->second.second) {
+      if (P >= Args.size() || C.eval(Args[P].first, Args[P].second) != 32)
+        continue;
+      // The kernel's parameter name where the text defines the kernel, the
+      // macro's otherwise (`WARP_Q`).
+      std::string Name;
+      if (PIt != Params.end() && A < PIt->second.size())
+        Name = PIt->second[A];
+      else
+        for (size_t J = I; J-- > 0;)
+          if (T[J].Text == "define" && J + 1 < T.size() &&
+              T[J + 1].Text == T[I].Text) {
+            std::vector<std::string> MP;
+            for (size_t K = J + 3; K < T.size() && T[K].Text != ")"; ++K)
+              if (T[K].Kind == tok::raw_identifier)
+                MP.push_back(T[K].Text.str());
+            if (P < MP.size())
+              Name = MP[P];
+            break;
+          }
+      if (int R = role(Name))
+        report(T[I], MIt->second.first, Name, R);
+    }
+  }
+}
 } // namespace
 
 void widthFlowTokens(const std::vector<Tok> &T, const TokenFindingFn &Add) {
@@ -716,6 +1118,8 @@ void widthFlowTokens(const std::vector<Tok> &T, const TokenFindingFn &Add) {
   ballotsInto32Bit(T, Typedefs, Add);
   oneWarpBlocks(T, C, Add);
   launchFlow(T, Add);
+  widthLayouts(T, C, Add);
+  hostDispatch(T, C, Add);
 }
 
 } // namespace hipport::checks

@@ -1,5 +1,6 @@
 #include "Checks/WarpConstantUseCheck.h"
 #include "Checks/CudaPatterns.h"
+#include "Checks/WidthLayout.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -19,6 +20,9 @@ const CheckInfo WarpConstantUseCheck::Info = {
     "callee uses as the warp width, and arrays smaller than the wavefront "
     "indexed by a warpSize lane index"};
 
+WarpConstantUseCheck::WarpConstantUseCheck() : Check(Info) {}
+WarpConstantUseCheck::~WarpConstantUseCheck() = default;
+
 void WarpConstantUseCheck::registerMatchers(MatchFinder &F) {
   auto Ours = unless(isExpansionInSystemHeader());
   F.addMatcher(callExpr(Ours, callee(functionDecl())).bind("call"), this);
@@ -29,6 +33,42 @@ void WarpConstantUseCheck::registerMatchers(MatchFinder &F) {
                               unless(isInTemplateInstantiation()))
                    .bind("mul"),
                this);
+  F.addMatcher(declaratorDecl(Ours, anyOf(varDecl(), fieldDecl()),
+                              unless(isInstantiated()))
+                   .bind("decl"),
+               this);
+  F.addMatcher(forStmt(Ours, unless(isInTemplateInstantiation())).bind("for"),
+               this);
+  F.addMatcher(binaryOperator(Ours, hasAnyOperatorName("<<", ">>", "<<=", ">>="),
+                              unless(isInTemplateInstantiation()))
+                   .bind("shift"),
+               this);
+}
+
+WidthLayout &WarpConstantUseCheck::layout(ASTContext &C) {
+  if (!Layout || LayoutCtx != &C) {
+    Layout = std::make_unique<WidthLayout>(C);
+    LayoutCtx = &C;
+  }
+  return *Layout;
+}
+
+void WarpConstantUseCheck::reportOnce(std::optional<CheckDiag> D,
+                                      ASTContext &C) {
+  if (D && once(D->Loc, C))
+    Layouts.push_back({std::move(*D), Layout->lastRoot()});
+}
+
+/// Layout uses wait for the end of the TU: a width read in a shift amount
+/// anywhere in it counts the bits of a word, not lanes.
+void WarpConstantUseCheck::onEndOfTranslationUnit() {
+  if (Layout && LayoutCtx)
+    for (auto &[D, Root] : Layouts)
+      if (!Layout->isBitWidth(Root))
+        report(*LayoutCtx, std::move(D));
+  Layouts.clear();
+  Layout.reset();
+  LayoutCtx = nullptr;
 }
 
 bool WarpConstantUseCheck::once(SourceLocation Loc, const ASTContext &C) {
@@ -261,8 +301,16 @@ void WarpConstantUseCheck::mixedWidth(const BinaryOperator *Mul,
 
 void WarpConstantUseCheck::run(const MatchFinder::MatchResult &R) {
   ASTContext &C = *R.Context;
-  if (const auto *Mul = R.Nodes.getNodeAs<BinaryOperator>("mul"))
-    return mixedWidth(Mul, C);
+  if (const auto *Mul = R.Nodes.getNodeAs<BinaryOperator>("mul")) {
+    mixedWidth(Mul, C);
+    return reportOnce(layout(C).onMul(Mul), C);
+  }
+  if (const auto *DD = R.Nodes.getNodeAs<DeclaratorDecl>("decl"))
+    return reportOnce(layout(C).onDecl(DD), C);
+  if (const auto *For = R.Nodes.getNodeAs<ForStmt>("for"))
+    return reportOnce(layout(C).onFor(For), C);
+  if (const auto *Shift = R.Nodes.getNodeAs<BinaryOperator>("shift"))
+    return layout(C).noteShift(Shift);
   if (const auto *Sub = R.Nodes.getNodeAs<ArraySubscriptExpr>("sub"))
     return laneIndexedArray(Sub, C);
   const auto *Call = R.Nodes.getNodeAs<CallExpr>("call");

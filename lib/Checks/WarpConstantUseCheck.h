@@ -3,6 +3,8 @@
 
 #include "Checks/Check.h"
 
+#include <memory>
+#include <optional>
 #include <set>
 
 namespace clang {
@@ -12,6 +14,8 @@ class FunctionDecl;
 } // namespace clang
 
 namespace hipport::checks {
+
+class WidthLayout;
 
 /// Follows a warp width of 32 from where it is passed to where it is used:
 /// a template argument (`reduce<32>(v)`, `kernel<32><<<g, b>>>`) or a call
@@ -23,10 +27,14 @@ namespace hipport::checks {
 /// warpSize (`sums[lane]` with `float sums[32]`) reads past its end on a
 /// 64-lane wavefront; and a warp index computed with 32 (`wid = tid / 32`)
 /// scaled by warpSize (`wid * warpSize + i`): the layout mixes the widths.
+/// Also the uses of layouts tied to 32 lanes (see WidthLayout): extents,
+/// warp-index scaling and loop bounds computed from a named warp width.
 class WarpConstantUseCheck : public Check {
 public:
   static const CheckInfo Info;
-  WarpConstantUseCheck() : Check(Info) {}
+  WarpConstantUseCheck();
+  ~WarpConstantUseCheck() override;
+  void onEndOfTranslationUnit() override;
   void registerMatchers(clang::ast_matchers::MatchFinder &F) override;
   void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
 
@@ -38,6 +46,11 @@ private:
   void laneIndexedArray(const clang::ArraySubscriptExpr *Sub,
                         clang::ASTContext &C);
   void mixedWidth(const clang::BinaryOperator *Mul, clang::ASTContext &C);
+  std::unique_ptr<WidthLayout> Layout;
+  const clang::ASTContext *LayoutCtx = nullptr;
+  std::vector<std::pair<CheckDiag, clang::SourceLocation>> Layouts;
+  WidthLayout &layout(clang::ASTContext &C);
+  void reportOnce(std::optional<CheckDiag> D, clang::ASTContext &C);
   /// Locations reported once per TU (templates are instantiated many times).
   std::set<unsigned> Reported;
   bool once(clang::SourceLocation Loc, const clang::ASTContext &C);

@@ -1,0 +1,25 @@
+#!/usr/bin/env python3
+"""Writes a copy of labels.json holding only the seen halves (tuning and the
+round-3 heldout), for measure.py --labels while heldout-2 stays sealed:
+
+  python3 bench/wave64-real/seen-labels.py /tmp/labels-seen.json
+  python3 bench/wave64-real/measure.py CORPUS HIPPORT --labels /tmp/labels-seen.json -j 2
+"""
+import json
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SEEN = ('tuning', 'heldout')
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    d = json.load(open(os.path.join(HERE, 'labels.json')))
+    d['hunks'] = [h for h in d['hunks'] if h['half'] in SEEN]
+    d['halves'] = {p: h for p, h in d['halves'].items() if h in SEEN}
+    with open(sys.argv[1], 'w') as f:
+        json.dump(d, f, indent=1)
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,70 @@
+// RUN: hipport lint %s --checks='-*,wave64-host-dispatch-width' --fail-on=never --quiet \
+// RUN:   | FileCheck %s --implicit-check-not='warning:' --implicit-check-not='error:' --implicit-check-not='note:'
+#if defined(__HIP_PLATFORM_AMD__)
+#include <hip/hip_runtime.h>
+#else
+#include <cuda_runtime.h>
+#endif
+
+constexpr int kWarpSize = 32;
+#if defined(__GFX9__)
+#define TARGET_WS 64
+#else
+#define TARGET_WS 32
+#endif
+
+template <typename T, int WarpSize>
+__global__ void rowReduce(T *out, const T *in) {
+  out[threadIdx.x / WarpSize] = in[threadIdx.x % WarpSize];
+}
+// A per-warp queue length: its layout is one queue slot per lane.
+template <typename K, int NumWarpQ, int ThreadsPerBlock>
+__global__ void blockSelect(K *out, int k) { out[threadIdx.x] = NumWarpQ + k; }
+template <int Lanes> __global__ void tile(int *o) { o[threadIdx.x % Lanes] = 0; }
+// 32 bits of a word, not lanes.
+template <int Bits> __global__ void pack(unsigned *o) { o[threadIdx.x / Bits] = 0; }
+
+#define SELECT_CALL(WQ) blockSelect<float, WQ, 128><<<1, 128>>>(out, k)
+
+void launchAll(float *out, const float *in, int k) {
+  // CHECK: :[[@LINE+2]]:20: error: host code launches 'rowReduce' with WarpSize = 32, its warp width; nothing here picks 64 for a 64-lane wavefront: dispatch on the device's warp width (hipDeviceAttributeWarpSize) and instantiate both [wave64-host-dispatch-width]
+  // CHECK: :16:27: note: template parameter declared here
+  rowReduce<float, 32><<<1, 64>>>(out, in);
+  // Macro case: reported where the macro is used.
+  if (k <= 32) {
+    // CHECK: :[[@LINE+2]]:5: warning: host code launches 'blockSelect' with NumWarpQ = 32, a per-warp size of 32-wide warps
+    // CHECK: :21:27: note: template parameter declared here
+    SELECT_CALL(32);
+  } else {
+    SELECT_CALL(128);
+  }
+  // A named 32, and a kernel pointer rather than a launch.
+  // CHECK: :[[@LINE+2]]:52: error: host code launches 'rowReduce' with WarpSize = 32
+  // CHECK: :16:27: note: template parameter declared here
+  const void *fn = (const void *)rowReduce<double, kWarpSize>;
+  (void)fn;
+}
+
+// Negatives.
+void launchByWidth(int *o, unsigned *bits, float *out, const float *in, int dev) {
+  int ws = 0;
+#if defined(__HIP_PLATFORM_AMD__)
+  hipDeviceGetAttribute(&ws, hipDeviceAttributeWarpSize, dev);
+#else
+  cudaDeviceGetAttribute(&ws, cudaDevAttrWarpSize, dev);
+#endif
+  // Both widths offered: a dispatch on the queried width.
+  if (ws == 64)
+    tile<64><<<1, 64>>>(o);
+  else
+    tile<32><<<1, 32>>>(o);
+  // A word width of 32.
+  pack<32><<<1, 64>>>(bits);
+  // Asked for the width: a dispatch on it.
+  rowReduce<float, 32><<<1, 64>>>(out, in);
+}
+
+void launchPerTarget(float *out, const float *in) {
+  // A width the preprocessor picks per target (wave64-host-launch-width's).
+  rowReduce<float, TARGET_WS><<<1, 64>>>(out, in);
+}
