@@ -7,6 +7,10 @@
 #   e.g. bench/project-speed.sh ~/cuda-samples/Samples/0_Introduction ~/cuda-samples/Common
 # LINT_ONLY=1: clang's sum and lint (cold, then warm cache) only, for a whole
 # tree (bench/project-speed.sh ~/cuda-samples/Samples ~/cuda-samples/Common).
+# Lint is given the same TUs clang parses (the .cu files; a directory would
+# also lint its .cpp and .c files). ALL_TUS=1: every TU lint finds (.cu,
+# .cpp, .cc, .cxx, .c), clang parsing each as lint does (C as C, the rest as
+# CUDA), and lint given the directory.
 set -euo pipefail
 DIR=$(realpath "$1")
 COMMON=${2:+$(realpath "$2")}
@@ -14,7 +18,11 @@ HIPPORT=$(realpath "${HIPPORT:-build/bin/hipport}")
 CUDA=/usr/local/cuda
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
-mapfile -t TUS < <(find "$DIR" -name '*.cu' | sort)
+if [ -n "${ALL_TUS:-}" ]; then
+  mapfile -t TUS < <(find "$DIR" -type f \( -name '*.cu' -o -name '*.cpp' -o -name '*.cc' -o -name '*.cxx' -o -name '*.c' \) | sort)
+else
+  mapfile -t TUS < <(find "$DIR" -name '*.cu' | sort)
+fi
 echo "project: $DIR (${#TUS[@]} .cu TUs)"
 
 cpu() { # runs "$@", appends "user sys maxrss_kb wall" to $WORK/t
@@ -24,8 +32,10 @@ sum_cpu() { grep -v "^Command" "$WORK/t" | awk '{u+=$1; s+=$2; if ($3>m) m=$3; w
 
 : > "$WORK/t"
 for f in "${TUS[@]}"; do
-  cpu clang++-22 -fsyntax-only -x cuda --cuda-host-only --cuda-path=$CUDA \
-    -I$CUDA/include/cccl -nocudalib -Wno-unknown-cuda-version -std=c++17 -w \
+  LANG_ARGS=(-x cuda --cuda-host-only --cuda-path=$CUDA -I$CUDA/include/cccl
+    -nocudalib -Wno-unknown-cuda-version -std=c++17)
+  [ "${f##*.}" = c ] && LANG_ARGS=(-x c)
+  cpu clang++-22 -fsyntax-only "${LANG_ARGS[@]}" -w \
     ${COMMON:+-I$COMMON} -I"$(dirname "$f")" "$f"
 done
 read -r CLANG CLANG_MB CLANG_WALL < <(sum_cpu)
@@ -41,8 +51,10 @@ run() { # label, then the hipport arguments
 }
 EXTRA=(${COMMON:+-- -I$COMMON})
 if [ -n "${LINT_ONLY:-}" ]; then
-  run "lint -j1, cold cache"  lint "$DIR" --fail-on=never --quiet -j1 --cache-dir "$WORK/cache" "${EXTRA[@]}"
-  run "lint -j1, warm cache"  lint "$DIR" --fail-on=never --quiet -j1 --cache-dir "$WORK/cache" "${EXTRA[@]}"
+  INPUTS=("${TUS[@]}")
+  [ -n "${ALL_TUS:-}" ] && INPUTS=("$DIR")
+  run "lint -j1, cold cache"  lint "${INPUTS[@]}" --fail-on=never --quiet -j1 --cache-dir "$WORK/cache" "${EXTRA[@]}"
+  run "lint -j1, warm cache"  lint "${INPUTS[@]}" --fail-on=never --quiet -j1 --cache-dir "$WORK/cache" "${EXTRA[@]}"
   exit 0
 fi
 run "port -j1, cold cache"  port "$DIR" --diff -j1 --cache-dir "$WORK/cache" "${EXTRA[@]}"

@@ -131,7 +131,7 @@ private:
   std::vector<const FunctionDecl *> Stack;
 };
 
-thread_local CallIndex *Current = nullptr;
+thread_local CallIndex *CurrentCalls = nullptr;
 
 class MayCallBallot : public internal::MatcherInterface<FunctionDecl> {
 public:
@@ -164,11 +164,11 @@ bool CallIndex::callsBallot() {
 }
 
 CallIndex *activeCallIndex(const ASTContext &Ctx) {
-  return Current && &Current->context() == &Ctx ? Current : nullptr;
+  return CurrentCalls && &CurrentCalls->context() == &Ctx ? CurrentCalls : nullptr;
 }
 
-CallIndex::Active::Active(CallIndex &Index) : Saved(Current) { Current = &Index; }
-CallIndex::Active::~Active() { Current = Saved; }
+CallIndex::Active::Active(CallIndex &Index) : Saved(CurrentCalls) { CurrentCalls = &Index; }
+CallIndex::Active::~Active() { CurrentCalls = Saved; }
 
 internal::Matcher<FunctionDecl> mayCallBallot() {
   return internal::makeMatcher(new MayCallBallot());

@@ -58,10 +58,10 @@ private:
   unsigned Depth = 0;
 };
 
-thread_local const InstantiationIndex *Current = nullptr;
+thread_local const InstantiationIndex *CurrentIndex = nullptr;
 
 const InstantiationIndex *activeFor(const ASTContext &Ctx) {
-  return Current && &Current->context() == &Ctx ? Current : nullptr;
+  return CurrentIndex && &CurrentIndex->context() == &Ctx ? CurrentIndex : nullptr;
 }
 
 class InInstantiation : public internal::MatcherInterface<Stmt> {
@@ -95,11 +95,11 @@ InstantiationIndex::InstantiationIndex(ASTContext &Ctx) : Ctx(Ctx) {
 }
 
 InstantiationIndex::Active::Active(const InstantiationIndex &Index)
-    : Saved(Current) {
-  Current = &Index;
+    : Saved(CurrentIndex) {
+  CurrentIndex = &Index;
 }
 
-InstantiationIndex::Active::~Active() { Current = Saved; }
+InstantiationIndex::Active::~Active() { CurrentIndex = Saved; }
 
 internal::Matcher<Stmt> isInTemplateInstantiation() {
   return internal::makeMatcher(new InInstantiation);

@@ -152,9 +152,6 @@ std::string loc(const LinkFn &Link, const Location &L) {
                      esc(L.File), L.Line);
 }
 
-/// At most this many sites of one kind are listed; the JSON has them all.
-constexpr size_t MaxSitesPerKind = 50;
-
 /// The sites a person must work on, riskiest kind first, each linked.
 void manualSection(llvm::raw_ostream &OS, const Report &R, const LinkFn &Link) {
   if (R.Auto.Sites.empty())

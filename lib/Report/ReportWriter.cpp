@@ -392,9 +392,6 @@ std::string mdLoc(const Location &L) {
   return fmt::format("[{}:{}]({}#L{})", md(L.File), L.Line, L.File, L.Line);
 }
 
-/// At most this many sites of one kind are listed; the JSON has them all.
-constexpr size_t MaxSitesPerKind = 50;
-
 void markdownManual(llvm::raw_ostream &OS, const Report &R) {
   OS << "## What hipport port does, and what needs a person\n\n";
   OS << fmt::format("**{}** ({} edits by a person), then an estimated **{}**."

@@ -55,6 +55,10 @@ struct FamilyRow {
 };
 std::vector<FamilyRow> families(const Report &R);
 
+/// At most this many sites of one kind are listed (Markdown, HTML); the
+/// JSON has them all.
+inline constexpr size_t MaxSitesPerKind = 50;
+
 /// "12-30 h" style ranges; whole hours above 10, one decimal below.
 std::string hoursRange(double Low, double High);
 

@@ -286,6 +286,10 @@ llvm::Expected<RuleSet> RuleSet::load(const std::vector<std::string> &Files) {
     Msg.pop_back();
     return llvm::createStringError(llvm::inconvertibleErrorCode(), Msg);
   }
+  // Once here: resolve() asks for it on every name.
+  std::vector<RocmVersion> Known = RS.knownReleases();
+  if (!Known.empty() && Known.back() > RS.Newest)
+    RS.Newest = Known.back();
   return RS;
 }
 
@@ -323,13 +327,7 @@ const RuleEntry *RuleSet::find(llvm::StringRef Cuda) const {
   return It == Index.end() ? nullptr : &Entries[It->second];
 }
 
-RocmVersion RuleSet::newestRocm() const {
-  RocmVersion Newest{7, 0};
-  for (const RuleEntry &E : Entries)
-    if (E.SinceRocm && *E.SinceRocm > Newest)
-      Newest = *E.SinceRocm;
-  return Newest;
-}
+RocmVersion RuleSet::newestRocm() const { return Newest; }
 
 std::vector<RocmVersion> RuleSet::knownReleases() const {
   std::vector<RocmVersion> Known;

@@ -91,7 +91,8 @@ public:
   /// The `library` block of each family that has one, in load order.
   const std::vector<Library> &libraries() const { return Libraries; }
   std::vector<FamilyStats> stats() const;
-  /// Newest ROCm release named by any since_rocm.
+  /// Newest release of knownReleases() (at least 7.0): the default target,
+  /// the one the CLI names "newest known".
   RocmVersion newestRocm() const;
   /// Releases --rocm-version accepts: rules/targets/rocm-releases.json and
   /// every since_rocm value, sorted.
@@ -101,6 +102,7 @@ private:
   std::vector<RuleEntry> Entries;
   std::vector<Library> Libraries;
   llvm::StringMap<size_t> Index;
+  RocmVersion Newest{7, 0};
 };
 
 } // namespace hipport::rules

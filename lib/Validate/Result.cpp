@@ -77,24 +77,6 @@ bool isProblem(RunStatus S) {
          S != RunStatus::Skipped;
 }
 
-std::string runDetail(const RunResult &Run) {
-  for (const BufferResult &B : Run.Buffers)
-    if (!B.passed()) {
-      std::string D =
-          B.Problem.empty()
-              ? fmt::format("'{}': {} of {} elements differ", B.Name,
-                            B.Mismatches, B.Count)
-              : fmt::format("'{}': {}", B.Name, B.Problem);
-      if (!B.First.empty())
-        D += fmt::format("; first mismatch {}[{}]: expected {}, got {}", B.Name,
-                         B.First[0].Index, B.First[0].Expected,
-                         B.First[0].Actual);
-      if (B.MaxError > 0)
-        D += fmt::format("; max error {:.6g}", B.MaxError);
-      return D;
-    }
-  return Run.Message;
-}
 
 } // namespace
 
@@ -155,6 +137,27 @@ std::vector<core::Finding> toFindings(const ProgramResult &R,
       Add(Run.Status, Msg);
     }
   return Out;
+}
+
+std::string runDetail(const RunResult &Run, bool WithElements) {
+  for (const BufferResult &B : Run.Buffers)
+    if (!B.passed()) {
+      std::string D =
+          B.Problem.empty()
+              ? fmt::format("'{}': {} of {} elements differ", B.Name,
+                            B.Mismatches, B.Count)
+              : fmt::format("'{}': {}", B.Name, B.Problem);
+      if (!WithElements)
+        return D;
+      if (!B.First.empty())
+        D += fmt::format("; first mismatch {}[{}]: expected {}, got {}", B.Name,
+                         B.First[0].Index, B.First[0].Expected,
+                         B.First[0].Actual);
+      if (B.MaxError > 0)
+        D += fmt::format("; max error {:.6g}", B.MaxError);
+      return D;
+    }
+  return Run.Message;
 }
 
 } // namespace hipport::validate

@@ -107,6 +107,11 @@ struct ProgramResult {
   bool allPassed() const;
 };
 
+/// What went wrong in Run: its first failing buffer (with the first
+/// differing element and the largest error when WithElements), else its
+/// message.
+std::string runDetail(const RunResult &Run, bool WithElements = true);
+
 /// Validate's results as findings (check ids validate-mismatch,
 /// validate-build-error, validate-run-error, validate-timeout,
 /// validate-no-verdict), at the kernel's definition in the port, so that

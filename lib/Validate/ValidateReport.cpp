@@ -2,6 +2,7 @@
 
 #include "Validate/Backend.h"
 #include "Validate/Program.h"
+#include "Validate/Result.h"
 
 #include "Core/FileWriter.h"
 #include "Core/SourceText.h"
@@ -14,16 +15,6 @@ using nlohmann::json;
 
 namespace hipport::validate {
 namespace {
-
-std::string runDetail(const RunResult &Run) {
-  for (const BufferResult &B : Run.Buffers)
-    if (!B.passed())
-      return B.Problem.empty()
-                 ? fmt::format("'{}': {} of {} elements differ", B.Name,
-                               B.Mismatches, B.Count)
-                 : fmt::format("'{}': {}", B.Name, B.Problem);
-  return Run.Message;
-}
 
 /// Line and column of a byte offset, for lint findings.
 std::pair<unsigned, unsigned> lineCol(const std::string &File, unsigned Off) {
@@ -70,7 +61,7 @@ void printText(llvm::raw_ostream &OS, const ValidateResult &R) {
       if (Run.Status == RunStatus::Pass || Run.Status == RunStatus::Fail)
         OS << fmt::format("  max error {:.6g}", Run.MaxError);
       if (Run.Status != RunStatus::Pass)
-        OS << "  " << runDetail(Run);
+        OS << "  " << runDetail(Run, /*WithElements=*/false);
       OS << "\n";
       if (Run.Status != RunStatus::Fail)
         continue;
