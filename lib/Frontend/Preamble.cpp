@@ -453,6 +453,7 @@ const CompatHeader CompatHeaders[] = {
     {"hip/hip_bf16.h", R"(// hipport: ROCm 6's bfloat16 names (hip_bf16.h) over HIP 5.2's hip_bfloat16
 #pragma once
 #include <hip/hip_bfloat16.h>
+#include <hip/hip_vector_types.h>
 typedef hip_bfloat16 __hip_bfloat16;
 typedef unsigned short __hip_bfloat16_raw;
 struct __hip_bfloat162 {
@@ -463,6 +464,8 @@ __host__ __device__ inline __hip_bfloat16 __float2bfloat16_rn(float f) { return 
 __host__ __device__ inline float __bfloat162float(__hip_bfloat16 b) { return float(b); }
 __host__ __device__ inline __hip_bfloat162 __float2bfloat162_rn(float f) { return {__hip_bfloat16(f), __hip_bfloat16(f)}; }
 __host__ __device__ inline __hip_bfloat162 __floats2bfloat162_rn(float a, float b) { return {__hip_bfloat16(a), __hip_bfloat16(b)}; }
+__host__ __device__ inline __hip_bfloat162 __float22bfloat162_rn(float2 f) { return {__hip_bfloat16(f.x), __hip_bfloat16(f.y)}; }
+__host__ __device__ inline float2 __bfloat1622float2(__hip_bfloat162 v) { return float2{float(v.x), float(v.y)}; }
 __host__ __device__ inline __hip_bfloat162 __halves2bfloat162(__hip_bfloat16 a, __hip_bfloat16 b) { return {a, b}; }
 __host__ __device__ inline __hip_bfloat16 __low2bfloat16(__hip_bfloat162 v) { return v.x; }
 __host__ __device__ inline __hip_bfloat16 __high2bfloat16(__hip_bfloat162 v) { return v.y; }
@@ -547,7 +550,7 @@ HipifyShim makeShim() {
 
 const std::string &hipCompatDir() {
   static const std::string Dir = [] {
-    std::string D = generatedDir() + "/hip-compat-v1";
+    std::string D = generatedDir() + "/hip-compat-v2";
     for (const CompatHeader &H : CompatHeaders)
       if (!writeIfChanged(D + "/" + H.Path, H.Text))
         return std::string();
