@@ -39,6 +39,10 @@ SRC_EXT = ('.cu', '.cuh', '.h', '.hpp', '.cpp', '.cc', '.hip', '.c', '.inc',
 HDR_EXT = ('.h', '.cuh', '.hpp', '.inc', '.inl')
 MAX_DRIVERS = 2  # TUs taken per touched header
 TU_EXT = ('.cu', '.cpp', '.cc', '.c', '.hip', '.cxx')
+# The whole tree's headers (--tree-headers): what a checkout's #include finds.
+TREE_HDR_EXT = HDR_EXT + ('.hh', '.hxx', '.h++', '.cuh', '.hip.h', '.def', '.ipp', '.tcc')
+HEADER_CAP = 1 << 20   # bytes: larger headers are generated tables, not API
+TREE_CAP = 24 << 20    # bytes of headers per commit, nearest folders first
 
 
 def git(repo, *args, binary=False):
@@ -62,6 +66,62 @@ def read_commits(path):
 
 def mirror_dir(root, repo):
     return os.path.join(root, repo.replace('/', '+'), 'repo')
+
+
+def tree_headers(repo, rev, near, exclude=()):
+    """The C/C++/CUDA/HIP headers of the tree at rev, as a user's checkout
+    holds them: every header of at most HEADER_CAP bytes, nearest to the
+    paths of `near` first (the longest shared folder prefix), until
+    TREE_CAP bytes are taken. Returns [(path, blob)]."""
+    rows = []
+    for line in git(repo, 'ls-tree', '-r', '-l', rev).split('\n'):
+        meta, _, path = line.partition('\t')
+        f = meta.split()
+        if len(f) != 4 or f[1] != 'blob' or not path.endswith(TREE_HDR_EXT):
+            continue
+        if any(x in path for x in exclude) or not f[3].isdigit() or int(f[3]) > HEADER_CAP:
+            continue
+        rows.append((path, f[2], int(f[3])))
+
+    def shared(path):
+        parts = path.split('/')[:-1]
+        best = 0
+        for n in near:
+            q = n.split('/')[:-1]
+            k = 0
+            while k < min(len(parts), len(q)) and parts[k] == q[k]:
+                k += 1
+            best = max(best, k)
+        return best
+    rows.sort(key=lambda r: (-shared(r[0]), r[0]))
+    out, total = [], 0
+    for path, blob, size in rows:
+        if total + size > TREE_CAP:
+            break
+        out.append((path, blob))
+        total += size
+    return out
+
+
+def write_blobs(repo, items, base):
+    """Writes each (path, blob) under base, with one `git cat-file --batch`."""
+    if not items:
+        return
+    p = subprocess.Popen(['git', '-C', repo, 'cat-file', '--batch'],
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    data, _ = p.communicate(''.join(b + '\n' for _, b in items).encode())
+    at = 0
+    for path, _ in items:
+        nl = data.index(b'\n', at)
+        size = int(data[at:nl].split()[2])
+        body = data[nl + 1:nl + 1 + size]
+        at = nl + 1 + size + 1
+        dest = os.path.join(base, path)
+        if os.path.exists(dest):
+            continue
+        os.makedirs(os.path.dirname(dest), exist_ok=True)
+        with open(dest, 'wb') as f:
+            f.write(body)
 
 
 def write_blob(repo, rev, path, dest):
@@ -97,9 +157,10 @@ def parse_hunks(diff_text):
     return hunks
 
 
-def extract_clean(mirrors, corpus, clean_json):
+def extract_clean(mirrors, corpus, clean_json, whole_tree=False):
     """CORPUS/clean/<half>/<name>/files/<path> for the listed paths, and
-    CORPUS/clean/<half>/<name>/ctx/<path> for the headers of include_dirs."""
+    CORPUS/clean/<half>/<name>/ctx/<path> for the headers of include_dirs
+    (with whole_tree, every header of the tree: tree_headers)."""
     for e in json.load(open(clean_json))['sets']:
         repo = mirror_dir(mirrors, e['repo'])
         base = os.path.join(corpus, 'clean', e['half'], e['name'])
@@ -110,6 +171,9 @@ def extract_clean(mirrors, corpus, clean_json):
             for p in git(repo, 'ls-tree', '-r', '--name-only', e['commit'], d).split('\n'):
                 if p.endswith(HDR_EXT):
                     write_blob(repo, e['commit'], p, os.path.join(base, 'ctx', p))
+        if whole_tree:
+            write_blobs(repo, [(p, b) for p, b in tree_headers(repo, e['commit'], e['paths'])
+                               if p not in e['paths']], os.path.join(base, 'ctx'))
         print(f"clean {e['half']}/{e['name']}: {len(e['paths'])} files", file=sys.stderr)
 
 
@@ -121,9 +185,12 @@ def main():
         os.path.dirname(os.path.abspath(__file__)), 'commits.txt'))
     ap.add_argument('--hunks')
     ap.add_argument('--clean', help='clean.json: also extract the clean set')
+    ap.add_argument('--tree-headers', action='store_true',
+                    help="lay every header of the tree at the parent into ctx/ "
+                         "(tree_headers), as a user's checkout holds them")
     a = ap.parse_args()
     if a.clean:
-        extract_clean(a.mirrors, a.corpus, a.clean)
+        extract_clean(a.mirrors, a.corpus, a.clean, a.tree_headers)
     all_hunks = []
     for row in read_commits(a.commits):
         repo = mirror_dir(a.mirrors, row['repo'])
@@ -157,6 +224,9 @@ def main():
             for p in git(repo, 'ls-tree', '-r', '--name-only', parent, d).split('\n'):
                 if p.endswith(HDR_EXT) and p not in names:
                     write_blob(repo, parent, p, os.path.join(base, 'ctx', p))
+        if a.tree_headers:
+            write_blobs(repo, [(p, b) for p, b in tree_headers(repo, parent, names)
+                               if p not in names], os.path.join(base, 'ctx'))
         # A header is linted only through a TU that includes it: take the
         # project's own TUs of the same folder that include a touched header.
         hdrs = [os.path.basename(n) for n in names if n.endswith(HDR_EXT)]

@@ -107,9 +107,30 @@ def overlay(ctx, root):
                 shutil.copyfile(src, dst)
 
 
-def run_lint(hipport, tree, files, inc_rel, jobs, defines=(), ctx=None, laid=True):
-    """Lint a temporary copy of `tree`; return (findings, parse-error TUs,
-    drivers). `inc_rel` are include dirs relative to the tree. With `laid`,
+# Include roots a project's build passes, chosen by one rule for every tree:
+# the folders of these names at depth 1 or 2 (include/, src/include/,
+# rocprim/include/, csrc/), then the repository root (measure.py passes it last).
+BUILD_INCLUDE_NAMES = ('include', 'inc', 'includes', 'src', 'csrc', 'source')
+
+
+def build_include_dirs(root):
+    out = []
+    for d1 in sorted(os.listdir(root)):
+        p1 = os.path.join(root, d1)
+        if not os.path.isdir(p1) or d1 == DRIVER_DIR:
+            continue
+        if d1 in BUILD_INCLUDE_NAMES:
+            out.append(p1)
+        for d2 in sorted(os.listdir(p1)):
+            if d2 in BUILD_INCLUDE_NAMES and os.path.isdir(os.path.join(p1, d2)):
+                out.append(os.path.join(p1, d2))
+    return out
+
+
+def run_lint(hipport, tree, files, inc_rel, jobs, defines=(), ctx=None, laid=True,
+             build_includes=True):
+    """Lint a temporary copy of `tree`; return (findings, parse errors: one
+    {'tu', 'message'} per TU that does not parse, drivers). `inc_rel` are include dirs relative to the tree. With `laid`,
     the context headers of `ctx` are laid over the copy (as in a checkout);
     otherwise the context folders are passed with -I, as before 2026-12-01
     12:00."""
@@ -137,18 +158,26 @@ def run_lint(hipport, tree, files, inc_rel, jobs, defines=(), ctx=None, laid=Tru
         # The repository root last: includes written from it (<faiss/gpu/...>)
         # resolve against the tree and the headers laid over it, as in a checkout.
         top = root if laid else ctx
-        cmd += ['-I' + d for d in dirs] + ['-I' + d for d in inc_dirs] + ['-I' + top]
+        cmd += ['-I' + d for d in dirs] + ['-I' + d for d in inc_dirs]
+        if build_includes and laid:
+            cmd += ['-I' + d for d in build_include_dirs(root)
+                    if d not in dirs and d not in inc_dirs]
+        cmd += ['-I' + top]
         cmd += list(defines)
         p = subprocess.run(cmd, capture_output=True, text=True)
         try:
             out = json.loads(p.stdout)
         except json.JSONDecodeError:
             print(f'lint output not JSON for {tree}: {p.stderr[-400:]}', file=sys.stderr)
-            return [], 0, drivers
-        # main warns on stderr; later versions also report lint-parse-error findings
-        parse_err = max(len(re.findall(r'parse error\(s\)', p.stderr)),
-                        len({f['file'] for f in out.get('findings', [])
-                             if f.get('checkId') == 'lint-parse-error'}))
+            return [], [], drivers
+        # One lint-parse-error finding per TU that does not parse (at its first
+        # error when that lies in a project file; the TU is then its note).
+        rel_of = lambda x: os.path.relpath(x, root) if x.startswith(root) else x
+        perrs = [{'tu': rel_of(next((n['file'] for n in f.get('notes', [])
+                                     if n.get('message') == 'in this translation unit'),
+                                    f['file'])),
+                  'message': f.get('message', '')}
+                 for f in out.get('findings', []) if f.get('checkId') == 'lint-parse-error']
         seen, found = set(), []
         for f in out.get('findings', []):
             rel = f['file']
@@ -160,7 +189,7 @@ def run_lint(hipport, tree, files, inc_rel, jobs, defines=(), ctx=None, laid=Tru
             seen.add(key)
             found.append({'file': rel, 'line': f['line'], 'check': f['checkId'],
                           'severity': f['severity'], 'message': f.get('message', '')})
-        return found, parse_err, drivers
+        return found, perrs, drivers
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
@@ -256,17 +285,17 @@ def measure_corpus(a, labels, dump):
         dumped = os.path.join(a.reuse_dump or '', f'{proj}-{commit}.json')
         if a.reuse_dump:
             d = json.load(open(dumped))
-            found, perr, drv = d['findings'], d.get('parse_err', 0), d.get('drivers', 0)
+            found, perrs, drv = d['findings'], d.get('parse_errors', []), d.get('drivers', 0)
         else:
-            found, perr, drv = run_lint(a.hipport, before, files, inc, a.jobs,
+            found, perrs, drv = run_lint(a.hipport, before, files, inc, a.jobs,
                                         defines_for(a, proj), os.path.join(base, 'ctx'),
-                                        not a.no_overlay)
+                                        not a.no_overlay, not a.no_build_includes)
         in_files = [f for f in found if f['file'] in files and is_width_check(f['check'])]
         scored = [f for f in in_files if SEV_RANK.get(f['severity'], 0) >= min_rank]
         sites = [h for h in hunks if h['bug_site']]
         g = grep_findings(before, files)
         t = Tally()
-        t.parse_err, t.drivers = perr, drv
+        t.parse_err, t.drivers = len(perrs), drv
         t.sites = len(sites)
         for h in sites:
             hit = any(near(f, [h]) for f in scored)
@@ -291,8 +320,8 @@ def measure_corpus(a, labels, dump):
         per_proj.setdefault((half, proj), Tally()).add(t)
         if dump:
             with open(os.path.join(dump, f'{proj}-{commit}.json'), 'w') as fh:
-                json.dump({'findings': found, 'scored': scored, 'parse_err': perr,
-                           'drivers': drv}, fh, indent=1)
+                json.dump({'findings': found, 'scored': scored, 'parse_err': len(perrs),
+                           'parse_errors': perrs, 'drivers': drv}, fh, indent=1)
     return per_proj
 
 
@@ -306,11 +335,13 @@ def measure_clean(a, clean, dump):
             continue
         if a.reuse_dump:
             d = json.load(open(os.path.join(a.reuse_dump, f'clean-{e["name"]}.json')))
-            found, perr = (d, 0) if isinstance(d, list) else (d['findings'], d['parse_err'])
+            found, perrs = (d, []) if isinstance(d, list) else (d['findings'],
+                                                                d.get('parse_errors', []))
         else:
-            found, perr, _ = run_lint(a.hipport, files_root, e['paths'], e['include_dirs'],
+            found, perrs, _ = run_lint(a.hipport, files_root, e['paths'], e['include_dirs'],
                                       a.jobs, defines_for(a, e['name'].split('-')[0]),
-                                      os.path.join(base, 'ctx'), not a.no_overlay)
+                                      os.path.join(base, 'ctx'), not a.no_overlay,
+                                      not a.no_build_includes)
         lines = 0
         for p in e['paths']:
             with open(os.path.join(files_root, p), errors='replace') as fh:
@@ -329,10 +360,11 @@ def measure_clean(a, clean, dump):
                         for f in errs]
         r['warnings'] += len(warns)
         r['grep'] += len(g)
-        r['parse_err'] += perr
+        r['parse_err'] += len(perrs)
         if dump:
             with open(os.path.join(dump, f'clean-{e["name"]}.json'), 'w') as fh:
-                json.dump({'findings': found, 'parse_err': perr}, fh, indent=1)
+                json.dump({'findings': found, 'parse_err': len(perrs),
+                           'parse_errors': perrs}, fh, indent=1)
     return res
 
 
@@ -358,6 +390,9 @@ def main():
     ap.add_argument('--no-overlay', action='store_true',
                     help='pass the context folders with -I instead of laying their '
                          'headers over the tree (the method before 2026-12-01 12:00)')
+    ap.add_argument('--no-build-includes', action='store_true',
+                    help='do not pass the include roots of BUILD_INCLUDE_NAMES '
+                         '(the method before 2026-12-01 20:00)')
     ap.add_argument('--no-build-defines', action='store_true',
                     help="do not pass the projects' HIP build macros (BUILD_DEFINES)")
     a = ap.parse_args()

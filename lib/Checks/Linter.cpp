@@ -305,6 +305,9 @@ struct PassResult {
   std::set<std::string> Macros;
   /// Project code tests an AMD target or platform macro (First pass only).
   bool TestsTarget = false;
+  /// A project file of the TU includes a HIP header (`hip/...`): HIP code,
+  /// even where the main file itself names no HIP header.
+  bool IncludesHip = false;
 };
 
 /// Records the project files a pass enters and the ranges skipped in each,
@@ -314,8 +317,20 @@ class SkipRecorder : public PPCallbacks {
 public:
   SkipRecorder(const SourceManager &SM, const project::Project &P,
                std::map<std::string, Skips> &Files,
-               std::set<std::string> &Macros)
-      : SM(SM), P(P), Files(Files), Macros(Macros) {}
+               std::set<std::string> &Macros, bool &IncludesHip)
+      : SM(SM), P(P), Files(Files), Macros(Macros), IncludesHip(IncludesHip) {}
+  /// A project header that includes HIP's runtime makes its TU HIP code: a
+  /// .cpp file parsed as CUDA would read Debian's HIP headers for the
+  /// NVIDIA platform, and judge code the AMD build never compiles.
+  void InclusionDirective(SourceLocation HashLoc, const Token &,
+                          StringRef FileName, bool, CharSourceRange,
+                          OptionalFileEntryRef, StringRef, StringRef,
+                          const Module *, bool,
+                          SrcMgr::CharacteristicKind) override {
+    if (!IncludesHip && FileName.starts_with("hip/") &&
+        fileOf(SM.getFileID(SM.getExpansionLoc(HashLoc))))
+      IncludesHip = true;
+  }
   /// Function-like macros: a call spelled like an intrinsic may be one
   /// (`#define __shfl_xor_sync(m, v, l) __shfl_xor(v, l)`).
   void MacroDefined(const Token &Name, const MacroDirective *MD) override {
@@ -357,6 +372,7 @@ private:
   const project::Project &P;
   std::map<std::string, Skips> &Files;
   std::set<std::string> &Macros;
+  bool &IncludesHip;
   std::map<unsigned, Skips *> ByID;
 };
 
@@ -376,7 +392,7 @@ public:
     CI.getDiagnostics().setFatalsAsError(true);
     CI.getDiagnostics().setErrorLimit(0);
     CI.getPreprocessor().addPPCallbacks(std::make_unique<SkipRecorder>(
-        CI.getSourceManager(), P, Out.Files, Out.Macros));
+        CI.getSourceManager(), P, Out.Files, Out.Macros, Out.IncludesHip));
     std::vector<std::unique_ptr<Check>> Checks;
     // Every pass runs every check: when the first pass fails (HIP code in
     // a .cu file), the HIP passes' findings are all there is.
@@ -597,6 +613,18 @@ llvm::Error lintTUs(const project::Project &P, const LintConfig &Config,
   };
   Outcomes = runPass(P, Config, CO, Opts, TUs, All0, Pass::First, First, Store,
                      FirstPO);
+  // A TU that reaches a HIP header through a project header is HIP code
+  // too: its first pass is redone as the HIP host pass.
+  std::vector<size_t> Redo;
+  for (size_t I = 0; I < N; ++I)
+    if (First[I].IncludesHip && !HipFirst.count(TUs[I]) && !Prelude.empty()) {
+      HipFirst.insert(TUs[I]);
+      Redo.push_back(I);
+    }
+  std::vector<frontend::TUOutcome> Again =
+      runPass(P, Config, CO, Opts, TUs, Redo, Pass::First, First, Pool, FirstPO);
+  for (size_t K = 0; K < Redo.size(); ++K)
+    Outcomes[Redo[K]] = std::move(Again[K]);
 
   std::vector<size_t> Judged, NeedHost;
   for (size_t I = 0; I < N; ++I)

@@ -367,6 +367,9 @@ void toHipPass(std::vector<std::string> &Args, std::vector<std::string> Head,
   if (!RuntimeHeader.empty()) {
     Out.push_back("-include");
     Out.push_back(RuntimeHeader);
+    // Headers of later ROCm releases, after every real include directory.
+    if (const std::string &Compat = hipCompatDir(); !Compat.empty())
+      Out.insert(Out.end(), {"-idirafter", Compat});
   }
   Args = std::move(Out);
 }

@@ -332,7 +332,7 @@ void PreambleCache::reject(const std::string &Pch) {
 
 namespace {
 
-const char *const PreludeName = "hipport-hip-prelude-v2.h";
+const char *const PreludeName = "hipport-hip-prelude-v3.h";
 const char *const ShimName = "hipport-hipify-shim-v1.h";
 
 const char *const PreludeText = R"(// hipport lint: what a HIP pass includes first (written by hipport)
@@ -367,6 +367,17 @@ template <class M> __device__ int __all_sync(M, int);
 template <class M, class T> __device__ unsigned long long __match_any_sync(M, T);
 template <class M> __device__ void __syncwarp(M);
 __device__ void __syncwarp();
+template <class M, class T> __device__ T __reduce_add_sync(M, T);
+template <class M, class T> __device__ T __reduce_min_sync(M, T);
+template <class M, class T> __device__ T __reduce_max_sync(M, T);
+template <class M, class T> __device__ T __reduce_and_sync(M, T);
+template <class M, class T> __device__ T __reduce_or_sync(M, T);
+template <class M, class T> __device__ T __reduce_xor_sync(M, T);
+template <class M, class T> __device__ unsigned long long __match_all_sync(M, T, int *);
+#endif
+#if !defined(HIP_VERSION_MAJOR) || HIP_VERSION_MAJOR < 6
+// ROCm 6's lane mask of the active lanes.
+__device__ unsigned long long __activemask();
 #endif
 #ifdef HIPPORT_UNDEF_WAVEFRONT_SIZE
 #undef __AMDGCN_WAVEFRONT_SIZE
@@ -374,6 +385,100 @@ __device__ void __syncwarp();
 #endif
 #endif
 )";
+
+/// HIP headers of later ROCm releases than Debian's HIP 5.2, as lint's HIP
+/// passes need them to parse code written for those releases: the public
+/// names of each (our declarations, not AMD's text), reduced to what a
+/// parse needs. Searched after every real include directory (-idirafter),
+/// so an installed ROCm's own header wins.
+struct CompatHeader {
+  const char *Path, *Text;
+};
+const CompatHeader CompatHeaders[] = {
+    {"hip/hip_math_constants.h", R"(// hipport: ROCm 5.5's math constants (names of hip_math_constants.h)
+#pragma once
+#define HIP_INF_F __builtin_huge_valf()
+#define HIP_NAN_F __builtin_nanf("")
+#define HIP_MIN_DENORM_F 1.40129846e-45f
+#define HIP_MAX_NORMAL_F 3.40282347e+38f
+#define HIP_NEG_ZERO_F (-0.0f)
+#define HIP_ZERO_F 0.0f
+#define HIP_ONE_F 1.0f
+#define HIP_SQRT_HALF_F 0.70710678f
+#define HIP_SQRT_TWO_F 1.41421356f
+#define HIP_THIRD_F 0.33333333f
+#define HIP_PIO4_F 0.78539816f
+#define HIP_PIO2_F 1.57079633f
+#define HIP_3PIO4_F 2.35619449f
+#define HIP_2_OVER_PI_F 0.63661977f
+#define HIP_PI_F 3.14159265f
+#define HIP_L2E_F 1.44269504f
+#define HIP_L2T_F 3.32192809f
+#define HIP_LG2_F 0.30103000f
+#define HIP_LGE_F 0.43429448f
+#define HIP_LN2_F 0.69314718f
+#define HIP_LNT_F 2.30258509f
+#define HIP_LNPI_F 1.14472989f
+#define HIP_TWO_TO_M126_F 1.17549435e-38f
+#define HIP_TWO_TO_126_F 8.50705917e+37f
+#define HIP_NORM_HUGE_F 3.40282347e+38f
+#define HIP_TWO_TO_23_F 8388608.0f
+#define HIP_TWO_TO_24_F 16777216.0f
+#define HIP_TWO_TO_31_F 2147483648.0f
+#define HIP_TWO_TO_32_F 4294967296.0f
+#define HIP_INF __builtin_huge_val()
+#define HIP_NAN __builtin_nan("")
+#define HIP_NEG_ZERO (-0.0)
+#define HIP_MIN_DENORM 4.9406564584124654e-324
+#define HIP_ZERO 0.0
+#define HIP_ONE 1.0
+#define HIP_SQRT_TWO 1.4142135623730951
+#define HIP_SQRT_HALF 0.7071067811865476
+#define HIP_PI 3.141592653589793
+#define HIP_PIO2 1.5707963267948966
+#define HIP_PIO4 0.7853981633974483
+#define HIP_2_OVER_PI 0.6366197723675814
+#define HIP_L2E 1.4426950408889634
+#define HIP_L2T 3.321928094887362
+#define HIP_LG2 0.30102999566398120
+#define HIP_LGE 0.4342944819032518
+#define HIP_LN2 0.6931471805599453
+#define HIP_LNT 2.302585092994046
+#define HIP_LNPI 1.1447298858494002
+#define HIP_TWO_TO_23 8388608.0
+#define HIP_TWO_TO_52 4503599627370496.0
+#define HIP_TWO_TO_53 9007199254740992.0
+#define HIP_TWO_TO_54 18014398509481984.0
+)"},
+    {"hip/hip_bf16.h", R"(// hipport: ROCm 6's bfloat16 names (hip_bf16.h) over HIP 5.2's hip_bfloat16
+#pragma once
+#include <hip/hip_bfloat16.h>
+#include <hip/hip_vector_types.h>
+typedef hip_bfloat16 __hip_bfloat16;
+typedef unsigned short __hip_bfloat16_raw;
+struct __hip_bfloat162 {
+  __hip_bfloat16 x, y;
+};
+__host__ __device__ inline __hip_bfloat16 __float2bfloat16(float f) { return __hip_bfloat16(f); }
+__host__ __device__ inline __hip_bfloat16 __float2bfloat16_rn(float f) { return __hip_bfloat16(f); }
+__host__ __device__ inline float __bfloat162float(__hip_bfloat16 b) { return float(b); }
+__host__ __device__ inline __hip_bfloat162 __float2bfloat162_rn(float f) { return {__hip_bfloat16(f), __hip_bfloat16(f)}; }
+__host__ __device__ inline __hip_bfloat162 __floats2bfloat162_rn(float a, float b) { return {__hip_bfloat16(a), __hip_bfloat16(b)}; }
+__host__ __device__ inline __hip_bfloat162 __float22bfloat162_rn(float2 f) { return {__hip_bfloat16(f.x), __hip_bfloat16(f.y)}; }
+__host__ __device__ inline float2 __bfloat1622float2(__hip_bfloat162 v) { return float2{float(v.x), float(v.y)}; }
+__host__ __device__ inline __hip_bfloat162 __halves2bfloat162(__hip_bfloat16 a, __hip_bfloat16 b) { return {a, b}; }
+__host__ __device__ inline __hip_bfloat16 __low2bfloat16(__hip_bfloat162 v) { return v.x; }
+__host__ __device__ inline __hip_bfloat16 __high2bfloat16(__hip_bfloat162 v) { return v.y; }
+__host__ __device__ inline float __low2float(__hip_bfloat162 v) { return float(v.x); }
+__host__ __device__ inline float __high2float(__hip_bfloat162 v) { return float(v.y); }
+__host__ __device__ inline __hip_bfloat16 __hadd(__hip_bfloat16 a, __hip_bfloat16 b) { return a + b; }
+__host__ __device__ inline __hip_bfloat16 __hsub(__hip_bfloat16 a, __hip_bfloat16 b) { return a - b; }
+__host__ __device__ inline __hip_bfloat16 __hmul(__hip_bfloat16 a, __hip_bfloat16 b) { return a * b; }
+__host__ __device__ inline __hip_bfloat16 __hdiv(__hip_bfloat16 a, __hip_bfloat16 b) { return a / b; }
+__host__ __device__ inline __hip_bfloat16 __hmax(__hip_bfloat16 a, __hip_bfloat16 b) { return float(a) < float(b) ? b : a; }
+__host__ __device__ inline __hip_bfloat16 __hmin(__hip_bfloat16 a, __hip_bfloat16 b) { return float(b) < float(a) ? b : a; }
+)"},
+};
 
 /// Where lint writes its generated headers: the cache directory, else the
 /// system's temporary directory.
@@ -442,6 +547,17 @@ HipifyShim makeShim() {
 }
 
 } // namespace
+
+const std::string &hipCompatDir() {
+  static const std::string Dir = [] {
+    std::string D = generatedDir() + "/hip-compat-v2";
+    for (const CompatHeader &H : CompatHeaders)
+      if (!writeIfChanged(D + "/" + H.Path, H.Text))
+        return std::string();
+    return D;
+  }();
+  return Dir;
+}
 
 bool isPreludeInclude(llvm::StringRef Header) {
   llvm::StringRef Name = path::filename(Header);

@@ -85,6 +85,12 @@ struct HipifyShim {
 };
 const HipifyShim &hipifyShim();
 
+/// A folder of HIP headers that later ROCm releases have and Debian's HIP
+/// 5.2 lacks (hip/hip_bf16.h, hip/hip_math_constants.h), declaring their
+/// public names, for a HIP pass's -idirafter (empty when it cannot be
+/// written).
+const std::string &hipCompatDir();
+
 /// True for the `-include` values above: they go into the precompiled
 /// prelude instead of disabling it.
 bool isPreludeInclude(llvm::StringRef Header);

@@ -264,6 +264,19 @@ void Project::rebase() {
       L.Relative = llvm::StringRef(L.Path).drop_front(Common.size()).ltrim('/').str();
 }
 
+/// A project header named like a C or C++ standard header (a library's own
+/// `string.h`): the folder that holds it, given with -I, would shadow the
+/// system header for every `#include <string.h>` of the TU.
+static bool isStandardHeaderName(llvm::StringRef Name) {
+  static const llvm::StringSet<> Names = {
+      "assert.h", "complex.h", "ctype.h",  "errno.h",  "fenv.h",   "float.h",
+      "inttypes.h", "limits.h", "locale.h", "malloc.h", "math.h",  "memory.h",
+      "setjmp.h", "signal.h",  "stdarg.h", "stdbool.h", "stddef.h", "stdint.h",
+      "stdio.h",  "stdlib.h",  "string.h", "strings.h", "time.h",  "uchar.h",
+      "unistd.h", "wchar.h",   "wctype.h"};
+  return Names.contains(Name);
+}
+
 llvm::Expected<Project> Project::finish(const ProjectOptions &Opts) {
   if (Files.empty() && ExcludedCount > 0) {
     std::string List;
@@ -285,6 +298,9 @@ llvm::Expected<Project> Project::finish(const ProjectOptions &Opts) {
           Dirs.insert(Up.str());
     }
   IncludeDirs.assign(Dirs.begin(), Dirs.end());
+  for (const ProjectFile &F : Files)
+    if (F.Role == FileRole::Header && isStandardHeaderName(path::filename(F.Path)))
+      AfterSystemDirs.insert(path::parent_path(F.Path).str());
   if (!Db) {
     std::vector<std::string> Paths;
     for (const ProjectFile &F : Files)
@@ -397,7 +413,10 @@ std::vector<std::string> Project::clangArgs(llvm::StringRef File) const {
     for (const std::string &R : Roots)
       Args.push_back("-I" + R);
     for (const std::string &D : IncludeDirs)
-      Args.push_back("-I" + D);
+      if (AfterSystemDirs.count(D))
+        Args.insert(Args.end(), {"-idirafter", D});
+      else
+        Args.push_back("-I" + D);
   }
   Args.push_back("-w");
   Args.insert(Args.end(), ExtraArgs.begin(), ExtraArgs.end());

@@ -8,6 +8,7 @@
 
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -111,6 +112,9 @@ private:
   std::vector<std::string> Excludes;
   std::vector<std::string> ExtraArgs;
   std::vector<std::string> IncludeDirs;
+  /// Of IncludeDirs, those holding a header named like a standard one:
+  /// searched after the system directories (-idirafter), never before.
+  std::set<std::string> AfterSystemDirs;
   BuildIncludeMap BuildIncludes; ///< -I of the build files, without a database
   std::string CudaPath;
   std::string HipInclude;
