@@ -2,12 +2,30 @@
 
 #include "Core/FileWriter.h"
 
+#include "clang/AST/ASTContext.h"
+
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
 #include <map>
 
 namespace hipport::checks {
+
+std::optional<std::string> deviceWarpWidthQuery(clang::ASTContext &C) {
+  auto Declared = [&](llvm::StringRef Name) {
+    return !C.getTranslationUnitDecl()->lookup(&C.Idents.get(Name)).empty();
+  };
+  if (Declared("hipDeviceGetAttribute"))
+    return std::string(
+        "[] { int D = 0, W = 32; hipGetDevice(&D); "
+        "hipDeviceGetAttribute(&W, hipDeviceAttributeWarpSize, D); "
+        "return W; }()");
+  if (Declared("cudaDeviceGetAttribute"))
+    return std::string("[] { int D = 0, W = 32; cudaGetDevice(&D); "
+                       "cudaDeviceGetAttribute(&W, cudaDevAttrWarpSize, D); "
+                       "return W; }()");
+  return std::nullopt;
+}
 
 std::string applyToText(const std::string &Text,
                         const std::vector<core::FixIt> &Fixes) {

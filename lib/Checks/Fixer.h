@@ -6,10 +6,22 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
+namespace clang {
+class ASTContext;
+}
+
 namespace hipport::checks {
+
+/// Fix-it text for host code that needs the device's warp width where it
+/// hard-coded 32 (launch sizes, a kernel's width argument): an immediately
+/// called lambda that asks the current device, spelled with the API the TU
+/// declares (HIP, else CUDA), so host and kernel agree at either width.
+/// None when the TU declares neither API.
+std::optional<std::string> deviceWarpWidthQuery(clang::ASTContext &C);
 
 /// What applying the fix-its of a set of findings did.
 struct FixOutcome {

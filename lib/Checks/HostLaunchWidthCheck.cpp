@@ -1,5 +1,7 @@
 #include "Checks/HostLaunchWidthCheck.h"
 #include "Checks/CudaPatterns.h"
+#include "Checks/Fixer.h"
+#include "Checks/Parents.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -153,6 +155,45 @@ void collect(const Expr *E, ASTContext &C, unsigned Depth, SizeFacts &Out,
       collect(CE, C, Depth, Out, Regions);
 }
 
+/// The fix-it for a literal 32 that scales a launch size of a kernel that
+/// indexes warps with warpSize: the device's width, queried where the size
+/// is computed, so host and kernel agree at either width. Only for a
+/// literal spelled in the file (not a macro, not a named constant, whose
+/// other uses the fix would not see), in a product or quotient, and not in
+/// the initializer of a constexpr or static variable, which a run-time
+/// query cannot initialize.
+std::optional<FixItHint> deviceWidthFix(const WidthUse &U, ASTContext &C) {
+  if (U.Origin.K != ConstantOrigin::Literal ||
+      (U.Op->getOpcode() != BO_Mul && U.Op->getOpcode() != BO_Div))
+    return std::nullopt;
+  const Expr *Lit = nullptr;
+  for (const Expr *Side : {U.Op->getLHS(), U.Op->getRHS()})
+    if (const auto *IL = dyn_cast<IntegerLiteral>(Side->IgnoreParenImpCasts()))
+      if (IL->getValue() == 32 && !IL->getBeginLoc().isMacroID())
+        Lit = IL;
+  if (!Lit || U.Op->getOperatorLoc().isMacroID())
+    return std::nullopt;
+  DynTypedNode N = DynTypedNode::create(*U.Op);
+  for (unsigned Up = 0; Up < 8; ++Up) {
+    ParentList Ps = parentsOf(C, N);
+    if (Ps.empty())
+      break;
+    N = Ps.front();
+    if (const auto *VD = N.get<VarDecl>()) {
+      if (VD->isConstexpr() || !VD->isLocalVarDecl() ||
+          VD->isStaticLocal())
+        return std::nullopt;
+      break;
+    }
+    if (!N.get<Expr>())
+      break;
+  }
+  std::optional<std::string> Query = deviceWarpWidthQuery(C);
+  if (!Query)
+    return std::nullopt;
+  return FixItHint::CreateReplacement(Lit->getSourceRange(), *Query);
+}
+
 const FunctionDecl *launchedKernel(const Expr *E) {
   E = strip(E);
   if (const auto *U = dyn_cast<UnaryOperator>(E))
@@ -189,6 +230,8 @@ void HostLaunchWidthCheck::checkArg(const Expr *Arg, const char *Role,
           "with the device's warp width (hipDeviceAttributeWarpSize)",
           Role, Text, Name);
       D.Notes.emplace_back(W.WarpSize->getBeginLoc(), "warpSize used here");
+      if (auto Fix = deviceWidthFix(U, C))
+        D.Fixes.push_back(*Fix);
     } else if (U.Origin.K != ConstantOrigin::None &&
                (W.Collectives || W.Fixed)) {
       // A literal too (`n / 32`, `4 * 32`): the kernel works per warp, so

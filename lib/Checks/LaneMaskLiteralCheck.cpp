@@ -1,5 +1,6 @@
 #include "Checks/LaneMaskLiteralCheck.h"
 #include "Checks/CudaPatterns.h"
+#include "Checks/Parents.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -30,6 +31,49 @@ void LaneMaskLiteralCheck::registerMatchers(MatchFinder &F) {
       this);
 }
 
+/// The width in bits of what the mask built by Shl ends in: through
+/// parentheses, `~` and arithmetic on it, the first conversion or the
+/// variable it initializes. A 64-bit literal would be truncated there
+/// (`atomicOr(&word32, 1 << tid)` sets a bit of a 32-bit word), so a
+/// fix-it to 1ull could only change the program, never repair it. An
+/// argument counts by its parameter's type. 0 when the mask is used some
+/// other way (returned, compared, passed to a template).
+static uint64_t sinkWidth(const BinaryOperator *Shl, ASTContext &C) {
+  DynTypedNode N = DynTypedNode::create(*Shl);
+  for (unsigned Up = 0; Up < 8; ++Up) {
+    ParentList Ps = parentsOf(C, N);
+    if (Ps.size() != 1)
+      return 0;
+    const DynTypedNode &P = Ps.front();
+    if (const auto *Cast = P.get<CastExpr>()) {
+      if (Cast->getCastKind() == CK_IntegralCast)
+        return C.getTypeSize(Cast->getType());
+    } else if (const auto *VD = P.get<VarDecl>()) {
+      return VD->getType()->isIntegerType() ? C.getTypeSize(VD->getType()) : 0;
+    } else if (const auto *BO = P.get<BinaryOperator>()) {
+      if (!BO->isAdditiveOp() && !BO->isBitwiseOp() &&
+          !BO->isMultiplicativeOp())
+        return 0;
+    } else if (const auto *Call = P.get<CallExpr>()) {
+      // An argument of a parameter of its own type (`atomicOr(int *, int)`):
+      // the parameter is the sink. A template's would follow the literal.
+      const FunctionDecl *F = Call->getDirectCallee();
+      if (!F || F->getPrimaryTemplate() || !N.get<Expr>())
+        return 0;
+      for (unsigned I = 0; I < Call->getNumArgs() && I < F->getNumParams(); ++I)
+        if (Call->getArg(I) == N.get<Expr>()) {
+          QualType T = F->getParamDecl(I)->getType();
+          return T->isIntegerType() ? C.getTypeSize(T) : 0;
+        }
+      return 0;
+    } else if (!P.get<ParenExpr>() && !P.get<UnaryOperator>()) {
+      return 0;
+    }
+    N = P;
+  }
+  return 0;
+}
+
 void LaneMaskLiteralCheck::run(const MatchFinder::MatchResult &R) {
   ASTContext &C = *R.Context;
   if (const auto *BO = R.Nodes.getNodeAs<BinaryOperator>("shl")) {
@@ -57,7 +101,8 @@ void LaneMaskLiteralCheck::run(const MatchFinder::MatchResult &R) {
                             "lanes 32-63 of a 64-lane wavefront shift out: "
                             "use a 64-bit one (1ull)",
                             Text);
-    if (IL && !IL->getBeginLoc().isMacroID()) {
+    uint64_t Sink = sinkWidth(BO, C);
+    if (IL && !IL->getBeginLoc().isMacroID() && (Sink == 0 || Sink > 32)) {
       D.Fixes.push_back(FixItHint::CreateReplacement(
           CharSourceRange::getTokenRange(IL->getSourceRange()),
           *V == 1 ? "1ull" : "1ll"));

@@ -62,6 +62,29 @@ static std::optional<unsigned> widthIndex(const FunctionDecl *F,
   return std::nullopt;
 }
 
+/// True when S computes a lane or warp of threadIdx with anything but a
+/// literal 32 (`threadIdx.x % WAVE`, `/ warpSize`), or reads warpSize: the
+/// function already handles another width, and a width-32 fix-it would
+/// rewrite code its author adapted by hand.
+static bool handlesOtherWidth(const Stmt *S, ASTContext &C) {
+  if (!S)
+    return false;
+  if (const auto *E = dyn_cast<Expr>(S); E && isWarpSizeRef(E, C))
+    return true;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S))
+    if ((BO->getOpcode() == BO_Rem || BO->getOpcode() == BO_Div) &&
+        mentionsBuiltin(BO->getLHS(), "threadIdx")) {
+      const auto *IL =
+          dyn_cast<IntegerLiteral>(BO->getRHS()->IgnoreParenImpCasts());
+      if (!IL || IL->getValue() != 32 || IL->getBeginLoc().isMacroID())
+        return true;
+    }
+  for (const Stmt *Ch : S->children())
+    if (handlesOtherWidth(Ch, C))
+      return true;
+  return false;
+}
+
 void ShuffleWidthCheck::run(const MatchFinder::MatchResult &R) {
   ASTContext &C = *R.Context;
   const auto *Call = R.Nodes.getNodeAs<CallExpr>("shfl");
@@ -102,6 +125,17 @@ void ShuffleWidthCheck::run(const MatchFinder::MatchResult &R) {
   D.Notes.emplace_back(LM->Op->getOperatorLoc(),
                        "lanes computed for 32-wide warps here: '" +
                            sourceText(LM->Op->getSourceRange(), C) + "'");
+  // An indexed shuffle whose source lane is 32-lane math (`% 32`, a literal
+  // 32 in the lane's own file) gets the width 32 its lanes assume: it then
+  // reads within each 32-lane segment, as on a 32-wide warp, and at width
+  // 32 the argument is the default. Only the intrinsics, whose width
+  // argument is the last, never inside a macro, and not where the function
+  // also computes lanes with another width.
+  if (Indexed && isShuffleName(Name) && LM->Constant &&
+      isa<IntegerLiteral>(LM->Constant->IgnoreParenImpCasts()) &&
+      !Call->getRParenLoc().isMacroID() && !Call->getBeginLoc().isMacroID() &&
+      !handlesOtherWidth(Fn->getBody(), C))
+    D.Fixes.push_back(FixItHint::CreateInsertion(Call->getRParenLoc(), ", 32"));
   report(C, std::move(D));
 }
 

@@ -1,4 +1,5 @@
 #include "Checks/WarpConstantUseCheck.h"
+#include "Checks/Fixer.h"
 #include "Checks/CudaPatterns.h"
 #include "Checks/WidthLayout.h"
 
@@ -168,13 +169,19 @@ void WarpConstantUseCheck::callArgs(const CallExpr *Call, const FunctionDecl *F,
         P->getName(), Uses.front().What);
     for (const WarpWidthUse &U : Uses)
       D.Notes.emplace_back(U.At->getBeginLoc(), "used as the warp width here");
-    // In device code the run-time width is at hand: pass it.
+    // In device code the run-time width is at hand: pass it. A host
+    // launch passes the width the device reports.
     const FunctionDecl *Caller = enclosingFunction(Call, C);
-    if (O.K == ConstantOrigin::Literal && !A->getBeginLoc().isMacroID() &&
-        Caller &&
+    bool Literal =
+        O.K == ConstantOrigin::Literal && !A->getBeginLoc().isMacroID();
+    if (Literal && Caller &&
         (Caller->hasAttr<CUDADeviceAttr>() || Caller->hasAttr<CUDAGlobalAttr>()))
       D.Fixes.push_back(
           FixItHint::CreateReplacement(A->getSourceRange(), "warpSize"));
+    else if (Literal && Caller && isa<CUDAKernelCallExpr>(Call))
+      if (auto Query = deviceWarpWidthQuery(C))
+        D.Fixes.push_back(
+            FixItHint::CreateReplacement(A->getSourceRange(), *Query));
     report(C, std::move(D));
   }
 }
