@@ -14,7 +14,7 @@ namespace {
 
 using hipcpu::record::RecordFiles;
 
-struct Budget : ::testing::Test {
+struct HipcpuRecordBudget : ::testing::Test {
   std::string Dir;
   RecordFiles R;
   void SetUp() override {
@@ -52,7 +52,7 @@ struct Budget : ::testing::Test {
   }
 };
 
-TEST_F(Budget, LaterKernelTakesTheRoomOfOneWithTwoMore) {
+TEST_F(HipcpuRecordBudget, LaterKernelTakesTheRoomOfOneWithTwoMore) {
   R.open(Dir, 450); // room for two launches of 100 bytes, before and after
   EXPECT_TRUE(launch("A", 100));
   EXPECT_TRUE(launch("A", 100));
@@ -79,14 +79,14 @@ TEST_F(Budget, LaterKernelTakesTheRoomOfOneWithTwoMore) {
   EXPECT_TRUE(exists("0-1.before"));
 }
 
-TEST_F(Budget, NoSwapBetweenKernelsOneLaunchApart) {
+TEST_F(HipcpuRecordBudget, NoSwapBetweenKernelsOneLaunchApart) {
   R.open(Dir, 250);
   EXPECT_TRUE(launch("A", 100));
   EXPECT_FALSE(launch("B", 100)); // A keeps only its first launch
   EXPECT_TRUE(exists("0-1.before"));
 }
 
-TEST_F(Budget, NothingDroppedWhenDroppingCannotMakeRoom) {
+TEST_F(HipcpuRecordBudget, NothingDroppedWhenDroppingCannotMakeRoom) {
   R.open(Dir, 450);
   EXPECT_TRUE(launch("A", 10));
   EXPECT_TRUE(launch("A", 10));
@@ -97,7 +97,7 @@ TEST_F(Budget, NothingDroppedWhenDroppingCannotMakeRoom) {
   EXPECT_EQ(R.Written, 60u);
 }
 
-TEST(RecordText, WithoutContents) {
+TEST(HipcpuRecordText, WithoutContents) {
   EXPECT_EQ(hipcpu::record::withoutContents(
                 "launch 3 rc 0 name k\n"
                 "arg 0 buf int32 4 alloc 2 offset 8 bytes 64 before 3-2.before "
