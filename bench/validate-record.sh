@@ -14,7 +14,10 @@
 # per kernel of 3 (default 16); NO_PLAIN=1 skips 1. A record run stopped
 # by its timeout keeps every launch that finished (docs/validate-record.md),
 # so 3 still replays those: the way to verdicts for a sample whose
-# reference runs longer than one can wait.
+# reference runs longer than one can wait. SCAN_CYCLES=N runs scan's
+# main.cpp with N of its 100 cycles (iCycles) in both trees: each cycle
+# launches the same kernels on the same inputs, so one cycle holds every
+# distinct launch of the 100 (3,300 launches, 33 distinct).
 set -uo pipefail
 SRC=$(cd "$1" && pwd)
 OUT=${2:-$(mktemp -d)}
@@ -24,6 +27,8 @@ ONLY=${ONLY:-"vectorAdd simpleVoteIntrinsics shfl_scan matrixMul reduction histo
 ONLY="$ONLY" PREPARE_ONLY=1 HIPPORT=$HIPPORT "$HERE/validate-cuda-samples.sh" "$SRC" "$OUT" > /dev/null
 for name in $ONLY; do
   dir=$OUT/$name
+  [ "$name" = scan ] && [ -n "${SCAN_CYCLES:-}" ] &&
+    sed -i "s/const int iCycles = 100;/const int iCycles = $SCAN_CYCLES;/" "$dir"/cuda/main.cpp "$dir"/hip/main.cpp
   args=() limit=${TIMEOUT:-360}
   [ "$name" = matrixMul ] && args=(--run-arg=-wA=128 --run-arg=-hA=128 --run-arg=-wB=128 --run-arg=-hB=128)
   common=(--program --reference cuda-cpu --wave 64 --reference-once --timeout $limit -j 2 ${FLAGS:-} "${args[@]}")
