@@ -119,7 +119,8 @@ struct RecordFiles {
   /// Whether launch Seq of Kernel, whose allocations hold Bytes, gets its
   /// contents (room for "before" and, at worst, a different "after"). The
   /// first launch refused for room is noted in the manifest.
-  bool admit(const std::string &Kernel, unsigned Seq, unsigned long long Bytes) {
+  bool admit(const std::string &Kernel, unsigned Seq,
+             unsigned long long Bytes) {
     if (!Bytes)
       return true; // nothing to store, nothing to count
     unsigned long long Need = 2 * Bytes;
@@ -143,7 +144,8 @@ struct RecordFiles {
   }
 
   /// Launch Seq of Kernel has run: its manifest text is final.
-  void finish(const std::string &Kernel, unsigned Seq, const std::string &Text) {
+  void finish(const std::string &Kernel, unsigned Seq,
+              const std::string &Text) {
     Entry E;
     if (auto It = Open.find(Seq); It != Open.end()) {
       E = std::move(It->second);
