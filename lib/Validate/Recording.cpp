@@ -478,7 +478,7 @@ RecordComparison compareRecordings(const Recording &Ref, const Recording &Port) 
     if (compareLaunch(Ref, Port, X, Y, V))
       ++V.Compared;
     else if (V.Note.empty())
-      V.Note = "buffers past the record limit";
+      V.Note = "buffers not recorded (the record limit)";
     AnyDiffers |= V.Differs;
   }
   if (Stop.empty() && Ref.Launches.size() != Port.Launches.size() &&

@@ -120,7 +120,8 @@ std::string writeReplayInputs(const Recording &R, const RecordedLaunchRun &L,
       return fmt::format("argument {} of launch {} is {}", I, L.Seq,
                          A.Null ? "null" : "not a device allocation");
     if (!A.hasData())
-      return fmt::format("launch {} is past the record limit", L.Seq);
+      return fmt::format("launch {} has no recorded buffers (the record limit)",
+                         L.Seq);
     if (llvm::is_contained(Allocs, A.Alloc))
       return fmt::format("two arguments of launch {} point into one "
                          "allocation",

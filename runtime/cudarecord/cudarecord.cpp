@@ -26,6 +26,7 @@
 #include <dlfcn.h>
 #include <map>
 #include <mutex>
+#include <set>
 #include <string>
 #include <sys/stat.h>
 #include <vector>
@@ -167,8 +168,19 @@ struct ArgRecord {
 
 using Befores = std::map<unsigned, std::vector<char>>;
 
+/// The tracked allocation a pointer-sized argument points into, or 0.
+std::uintptr_t allocOf(Recorder &R, const void *Value, std::size_t Size) {
+  const void *Ptr = nullptr;
+  if (Size != sizeof(void *))
+    return 0;
+  std::memcpy(&Ptr, Value, sizeof Ptr);
+  return Ptr ? R.find(Ptr) : 0;
+}
+
+/// Keep: the launch was admitted with its contents (RecordFiles::admit).
 ArgRecord recordArg(Recorder &R, Befores &Seen, unsigned Seq, unsigned I,
-                    const void *Value, std::size_t Size, const ParamType *T) {
+                    const void *Value, std::size_t Size, const ParamType *T,
+                    bool Keep) {
   ArgRecord A;
   char B[96];
   A.Line = "arg " + std::to_string(I) + " ";
@@ -193,10 +205,10 @@ ArgRecord recordArg(Recorder &R, Befores &Seen, unsigned Seq, unsigned I,
     A.Data = Seen.count(Al.Id) != 0;
     if (A.Data) // another argument into the same allocation
       return A.Line += " before " + Name + ".before", A;
-    if (R.skip(Al.Bytes, Seq))
+    if (!Keep)
       return A.Line += " before -", A;
     std::vector<char> &Before = Seen[Al.Id] = copyOut(Base, Al.Bytes);
-    R.writeData(Name + ".before", Before.data(), Before.size());
+    R.writeData(Seq, Al.Id, "before", Before.data(), Before.size());
     A.Data = true;
     A.Line += " before " + Name + ".before";
     return A;
@@ -292,16 +304,27 @@ cudaError_t recordLaunch(const void *Func, dim3 Grid, dim3 Block, void **Args,
   cudaFunction_t CuFunc = nullptr;
   cudaGetFuncBySymbol(&CuFunc, Func);
   unsigned Seq = R.NextSeq++;
-  std::vector<ArgRecord> Recs;
-  Befores Seen;
+  std::vector<size_t> Sizes;
   for (unsigned I = 0;; ++I) {
     size_t Offset = 0, Size = 0;
     if (!CuFunc || cuFuncGetParamInfo(reinterpret_cast<CUfunction>(CuFunc), I,
                                       &Offset, &Size) != CUDA_SUCCESS)
       break;
-    Recs.push_back(recordArg(R, Seen, Seq, I, Args[I], Size,
-                             I < Types.size() ? &Types[I] : nullptr));
+    Sizes.push_back(Size);
   }
+  // All of the launch's allocations get their contents, or none does.
+  std::set<std::uintptr_t> Touched;
+  unsigned long long Total = 0;
+  for (unsigned I = 0; I < Sizes.size(); ++I)
+    if (std::uintptr_t B = allocOf(R, Args[I], Sizes[I]))
+      if (Touched.insert(B).second)
+        Total += R.Allocs[B].Bytes;
+  bool Keep = R.admit(Name, Seq, Total);
+  std::vector<ArgRecord> Recs;
+  Befores Seen;
+  for (unsigned I = 0; I < Sizes.size(); ++I)
+    Recs.push_back(recordArg(R, Seen, Seq, I, Args[I], Sizes[I],
+                             I < Types.size() ? &Types[I] : nullptr, Keep));
   cudaError_t E = Launch();
   cudaError_t Sync = cudaDeviceSynchronize();
   char Head[256];
@@ -319,11 +342,10 @@ cudaError_t recordLaunch(const void *Func, dim3 Grid, dim3 Block, void **Args,
       if (It == After.end()) {
         const std::vector<char> &Before = Seen[A.Id];
         std::vector<char> Now = copyOut(A.Base, Before.size());
-        std::string N = Now == Before ? "=" : std::to_string(Seq) + "-" +
-                                                    std::to_string(A.Id) +
-                                                    ".after";
-        if (N != "=")
-          R.writeData(N, Now.data(), Now.size());
+        std::string N = Now == Before
+                            ? "="
+                            : R.writeData(Seq, A.Id, "after", Now.data(),
+                                          Now.size());
         It = After.emplace(A.Id, N).first;
       }
       Out += " after " + It->second;
@@ -332,7 +354,7 @@ cudaError_t recordLaunch(const void *Func, dim3 Grid, dim3 Block, void **Args,
     }
     Out += "\n";
   }
-  R.append(Out);
+  R.finish(Name, Seq, Out);
   return E;
 }
 

@@ -4,7 +4,8 @@
 // written after it ran (with its status), its "before" files before it
 // runs, so a crash inside a kernel still leaves its inputs on disk. Every
 // allocation an argument points into is recorded whole, once per launch;
-// the byte budget (HIPCPU_RECORD_LIMIT) counts data files only.
+// the byte budget (HIPCPU_RECORD_LIMIT) counts data files only and is
+// shared out by kernel (hipcpu/detail/record_files.h).
 //
 //===----------------------------------------------------------------------===//
 #include "hipcpu/hip_runtime.h"
@@ -51,8 +52,8 @@ Recorder &recorder() {
 
 
 
-/// The index in P.Allocs of the allocation A points into (added and its
-/// "before" written once), or -1 when it is in none.
+/// The index in P.Allocs of the allocation Ptr points into (added once
+/// per launch), or -1 when it is in none.
 long findAlloc(Recorder &R, Pending &P, const void *Ptr, std::size_t &Offset) {
   std::uintptr_t Base;
   std::size_t Bytes;
@@ -67,15 +68,26 @@ long findAlloc(Recorder &R, Pending &P, const void *Ptr, std::size_t &Offset) {
   A.Bytes = Bytes;
   auto It = R.Ids.find(Base);
   A.Id = It != R.Ids.end() ? It->second : (R.Ids[Base] = R.NextAlloc++);
-  // Room for "before" and, at worst, a different "after".
-  A.Skipped = R.skip(Bytes, P.Seq);
-  if (!A.Skipped) {
-    A.Before.assign(reinterpret_cast<const char *>(Base),
-                    reinterpret_cast<const char *>(Base) + Bytes);
-    R.writeData(record::dataName(P.Seq, A.Id, "before"), A.Before.data(), Bytes);
-  }
   P.Allocs.push_back(std::move(A));
   return long(P.Allocs.size() - 1);
+}
+
+/// Every allocation of the launch gets its contents, or none does (a
+/// launch with some buffers missing can be neither compared nor replayed):
+/// the recorder's per-kernel share of the limit decides (record_files.h).
+void storeBefores(Recorder &R, Pending &P) {
+  unsigned long long Total = 0;
+  for (const Alloc &A : P.Allocs)
+    Total += A.Bytes;
+  bool Keep = P.Allocs.empty() || R.admit(P.Name, P.Seq, Total);
+  for (Alloc &A : P.Allocs) {
+    A.Skipped = !Keep;
+    if (!Keep)
+      continue;
+    A.Before.assign(reinterpret_cast<const char *>(A.Base),
+                    reinterpret_cast<const char *>(A.Base) + A.Bytes);
+    R.writeData(P.Seq, A.Id, "before", A.Before.data(), A.Bytes);
+  }
 }
 
 std::string argLine(Recorder &R, Pending &P, std::size_t I, const RecordArg &A) {
@@ -90,10 +102,9 @@ std::string argLine(Recorder &R, Pending &P, std::size_t I, const RecordArg &A) 
       return L + (A.Ptr ? " untracked" : " null");
     const Alloc &Al = P.Allocs[std::size_t(Ix)];
     P.ArgAlloc.push_back({unsigned(I), std::size_t(Ix)});
-    L += " alloc " + std::to_string(Al.Id) + " offset " + std::to_string(Off) +
-         " bytes " + std::to_string(Al.Bytes);
-    return L + (Al.Skipped ? " before -"
-                           : " before " + record::dataName(P.Seq, Al.Id, "before"));
+    // " before ..." is added once storeBefores has decided.
+    return L + " alloc " + std::to_string(Al.Id) + " offset " +
+           std::to_string(Off) + " bytes " + std::to_string(Al.Bytes);
   }
   case RecordArg::Integer:
     L += "int " + std::to_string(A.Int);
@@ -127,8 +138,17 @@ void *recordBefore(const char *Name, dim3 Grid, dim3 Block, std::size_t Shared,
   P->Block = Block;
   P->Shared = Shared;
   P->Width = effectiveWarpSize(DefaultWidth);
+  std::vector<std::string> Lines;
   for (std::size_t I = 0; I < N; ++I)
-    P->ArgLines += argLine(R, *P, I, Args[I]) + "\n";
+    Lines.push_back(argLine(R, *P, I, Args[I]));
+  storeBefores(R, *P);
+  for (const auto &[I, Ix] : P->ArgAlloc) {
+    const Alloc &A = P->Allocs[Ix];
+    Lines[I] += A.Skipped ? " before -"
+                          : " before " + record::dataName(P->Seq, A.Id, "before");
+  }
+  for (const std::string &L : Lines)
+    P->ArgLines += L + "\n";
   return P.release();
 }
 
@@ -155,8 +175,7 @@ void recordAfter(void *Token, int Rc) {
     else if (std::memcmp(Now, A.Before.data(), A.Bytes) == 0)
       After[I] = "=";
     else {
-      After[I] = record::dataName(P->Seq, A.Id, "after");
-      R.writeData(After[I], Now, A.Bytes);
+      After[I] = R.writeData(P->Seq, A.Id, "after", Now, A.Bytes);
     }
   }
   std::size_t Next = 0, Pos = 0;
@@ -168,7 +187,7 @@ void recordAfter(void *Token, int Rc) {
     Out += "\n";
     Pos = End + 1;
   }
-  R.append(Out);
+  R.finish(P->Name, P->Seq, Out);
 }
 
 } // namespace hipcpu::detail

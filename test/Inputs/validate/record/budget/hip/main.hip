@@ -1,0 +1,43 @@
+// The port as hipify leaves it: "unsigned" keeps the low half of the 64-bit
+// ballot at width 64, so countPositive is wrong there. Kernel A (scale) runs
+// four times before it, as in the original.
+#include <cstdio>
+#include <hip/hip_runtime.h>
+
+__global__ void scale(float *x, float f, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    x[i] *= f;
+}
+
+__global__ void countPositive(const float *x, int *counts, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned mask = __ballot(i < n && x[i] > 0);
+  if (threadIdx.x % 32 == 0)
+    counts[i / 32] = __popc(mask);
+}
+
+int main() {
+  const int N = 256, Block = 128;
+  float h[N];
+  for (int i = 0; i < N; ++i)
+    h[i] = float(i * 7 % 5) - 2;
+  float *x;
+  int *counts;
+  hipMalloc(&x, N * sizeof(float));
+  hipMalloc(&counts, N / 32 * sizeof(int));
+  hipMemcpy(x, h, sizeof h, hipMemcpyHostToDevice);
+  hipMemset(counts, 0, N / 32 * sizeof(int));
+  for (int r = 0; r < 2; ++r) {
+    scale<<<N / Block, Block>>>(x, 2.0f, N);
+    scale<<<N / Block, Block>>>(x, 0.5f, N);
+  }
+  countPositive<<<N / Block, Block>>>(x, counts, N);
+  int c[N / 32];
+  hipMemcpy(c, counts, sizeof c, hipMemcpyDeviceToHost);
+  for (int k = 0; k < N / 32; ++k)
+    std::printf("warp %d: %d positive\n", k, c[k]);
+  hipFree(x);
+  hipFree(counts);
+  return 0;
+}
