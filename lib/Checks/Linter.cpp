@@ -622,7 +622,7 @@ llvm::Error lintTUs(const project::Project &P, const LintConfig &Config,
       Redo.push_back(I);
     }
   std::vector<frontend::TUOutcome> Again =
-      runPass(P, Config, CO, Opts, TUs, Redo, Pass::First, First, Pool, FirstPO);
+      runPass(P, Config, CO, Opts, TUs, Redo, Pass::First, First, Store, FirstPO);
   for (size_t K = 0; K < Redo.size(); ++K)
     Outcomes[Redo[K]] = std::move(Again[K]);
 
