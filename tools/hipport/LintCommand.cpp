@@ -18,6 +18,7 @@
 
 #include <fmt/format.h>
 #include <functional>
+#include <optional>
 
 using namespace llvm;
 using namespace hipport;
@@ -213,6 +214,53 @@ bool checkOutputOptions(bool FailNever, core::Severity &FailLevel) {
   return true;
 }
 
+/// The project lint reads: inputs, -p, excludes of the command line and
+/// the config; errors said, nothing on failure.
+std::optional<project::Project> openProject(const checks::LintConfig &Config) {
+  project::ProjectOptions PO;
+  PO.Inputs.assign(Inputs.begin(), Inputs.end());
+  PO.CompileDb = CompileDb;
+  PO.Excludes.assign(Excludes.begin(), Excludes.end());
+  for (const std::string &X : Config.excludes())
+    PO.Excludes.push_back(X);
+  PO.ExtraArgs = cli::ExtraClangArgs;
+  auto P = project::Project::open(PO);
+  if (!P) {
+    cli::error(toString(P.takeError()));
+    return std::nullopt;
+  }
+  if (!P->hasCuda())
+    cli::warning("no CUDA toolkit found: CUDA sources are parsed as C++ and "
+                 "device code may not parse");
+  return std::move(*P);
+}
+
+/// -o FILE opened for writing (File stays empty without -o).
+bool openOutput(std::unique_ptr<raw_fd_ostream> &File) {
+  if (OutputFile.empty())
+    return true;
+  std::error_code EC;
+  File = std::make_unique<raw_fd_ostream>(OutputFile, EC);
+  if (EC)
+    cli::error(OutputFile + ": " + EC.message());
+  return !EC;
+}
+
+/// One warning per TU that did not parse, with clang's first error.
+unsigned warnParseFailures(const checks::LintResult &R) {
+  unsigned Failures = 0;
+  for (const frontend::TUOutcome &O : R.Outcomes)
+    if (!O.Parsed) {
+      ++Failures;
+      const frontend::ParseError &E = O.Errors.front();
+      cli::warning(fmt::format("{}: {} parse error(s); findings may be "
+                               "incomplete (first: {}:{}:{}: {})",
+                               O.File, O.Errors.size(), E.File, E.Line,
+                               E.Column, E.Message));
+    }
+  return Failures;
+}
+
 int runLint() {
   if (ListChecks)
     return listChecks();
@@ -240,21 +288,9 @@ int runLint() {
     return 2;
   LO.Rules = Rules;
 
-  project::ProjectOptions PO;
-  PO.Inputs.assign(Inputs.begin(), Inputs.end());
-  PO.CompileDb = CompileDb;
-  PO.Excludes.assign(Excludes.begin(), Excludes.end());
-  for (const std::string &X : Config.excludes())
-    PO.Excludes.push_back(X);
-  PO.ExtraArgs = cli::ExtraClangArgs;
-  auto P = project::Project::open(PO);
-  if (!P) {
-    cli::error(toString(P.takeError()));
+  auto P = openProject(Config);
+  if (!P)
     return 2;
-  }
-  if (!P->hasCuda())
-    cli::warning("no CUDA toolkit found: CUDA sources are parsed as C++ and "
-                 "device code may not parse");
 
   std::optional<checks::Baseline> Base;
   if (!loadBaseline(Base))
@@ -265,16 +301,7 @@ int runLint() {
     cli::error(toString(R.takeError()));
     return 2;
   }
-  unsigned ParseFailures = 0;
-  for (const frontend::TUOutcome &O : R->Outcomes)
-    if (!O.Parsed) {
-      ++ParseFailures;
-      const frontend::ParseError &E = O.Errors.front();
-      cli::warning(fmt::format("{}: {} parse error(s); findings may be "
-                               "incomplete (first: {}:{}:{}: {})",
-                               O.File, O.Errors.size(), E.File, E.Line,
-                               E.Column, E.Message));
-    }
+  unsigned ParseFailures = warnParseFailures(*R);
 
   core::TextDiagnostic Text(outs(), Format == "text" && !OutputFile.empty()
                                         ? false
@@ -337,16 +364,9 @@ int runLint() {
   }
 
   std::unique_ptr<raw_fd_ostream> File;
-  raw_ostream *OS = &outs();
-  if (!OutputFile.empty()) {
-    std::error_code EC;
-    File = std::make_unique<raw_fd_ostream>(OutputFile, EC);
-    if (EC) {
-      cli::error(OutputFile + ": " + EC.message());
-      return 2;
-    }
-    OS = File.get();
-  }
+  if (!openOutput(File))
+    return 2;
+  raw_ostream *OS = File ? File.get() : &outs();
   report::FindingReport FR;
   FR.Count = Shown.size();
   FR.At = [&](size_t K) -> const core::Finding & { return At(Shown[K]); };
