@@ -148,6 +148,23 @@ size_t directiveEnd(const std::vector<Tok> &T, size_t I) {
   return E;
 }
 
+/// T[I] names a constant being initialised: `const int kWarp = 32;`,
+/// `static constexpr unsigned WS = 32,` (a type, then NAME `=`, with
+/// `const` or `constexpr` in the few tokens before).
+bool constInitAt(const std::vector<Tok> &T, size_t I) {
+  if (T[I].Kind != tok::raw_identifier || T[I + 1].Text != "=" || I == 0 ||
+      T[I - 1].Kind != tok::raw_identifier)
+    return false;
+  for (size_t J = I; J-- > 0 && I - J < 6;) {
+    llvm::StringRef S = T[J].Text;
+    if (S == ";" || S == "{" || S == "}" || S == "(" || S == ",")
+      return false;
+    if (S == "const" || S == "constexpr")
+      return true;
+  }
+  return false;
+}
+
 } // namespace
 
 TokenConstants::TokenConstants(const std::vector<Tok> &T) : T(T) {
@@ -164,17 +181,7 @@ TokenConstants::TokenConstants(const std::vector<Tok> &T) : T(T) {
       continue;
     }
     // `const int kWarp = 32;`, `static constexpr unsigned WS = 32,`.
-    if (T[I].Kind != tok::raw_identifier || T[I + 1].Text != "=" || I == 0 ||
-        T[I - 1].Kind != tok::raw_identifier)
-      continue;
-    bool Const = false;
-    for (size_t J = I; J-- > 0 && I - J < 6;) {
-      llvm::StringRef S = T[J].Text;
-      if (S == ";" || S == "{" || S == "}" || S == "(" || S == ",")
-        break;
-      Const |= S == "const" || S == "constexpr";
-    }
-    if (Const)
+    if (constInitAt(T, I))
       define(T[I].Text, eval(I + 2, exprEnd(T, I + 2)));
   }
 }
@@ -741,17 +748,7 @@ constantDefs(const std::vector<Tok> &T) {
       I = E - 1;
       continue;
     }
-    if (T[I].Kind != tok::raw_identifier || T[I + 1].Text != "=" || I == 0 ||
-        T[I - 1].Kind != tok::raw_identifier)
-      continue;
-    bool Const = false;
-    for (size_t J = I; J-- > 0 && I - J < 6;) {
-      llvm::StringRef S = T[J].Text;
-      if (S == ";" || S == "{" || S == "}" || S == "(" || S == ",")
-        break;
-      Const |= S == "const" || S == "constexpr";
-    }
-    if (Const)
+    if (constInitAt(T, I))
       Out.emplace_back(I, I + 2, exprEnd(T, I + 2));
   }
   return Out;
