@@ -209,7 +209,7 @@ namespace {
 /// A data file the manifest names must exist with the allocation's size.
 llvm::Error checkData(Words &W, llvm::StringRef Line, const Recording &R,
                       const std::string &Name, uint64_t Bytes, uint64_t &Total) {
-  uint64_t Size;
+  uint64_t Size = 0;
   unsigned Col = unsigned(Line.find(" " + Name)) + 2;
   if (fs::file_size(R.Dir + "/data/" + Name, Size))
     return W.errorAt(Col, fmt::format("data file {} is missing", Name));
