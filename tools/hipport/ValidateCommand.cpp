@@ -46,8 +46,8 @@ cl::opt<std::string> RecordOpt(
     cl::value_desc("dir"), cl::sub(ValidateCmd));
 cl::opt<unsigned long long> RecordLimitOpt(
     "record-limit",
-    cl::desc("Program mode --record: bytes of buffer contents per run, after "
-             "which they are skipped (default 256 MiB)"),
+    cl::desc("Program mode --record: bytes of buffer contents per run, "
+             "shared out by kernel (default 256 MiB)"),
     cl::init(256ull << 20), cl::sub(ValidateCmd));
 cl::opt<std::string> ReplayOpt(
     "replay",
