@@ -286,10 +286,8 @@ llvm::Expected<RuleSet> RuleSet::load(const std::vector<std::string> &Files) {
     Msg.pop_back();
     return llvm::createStringError(llvm::inconvertibleErrorCode(), Msg);
   }
-  // Once here: resolve() asks for it on every name.
-  std::vector<RocmVersion> Known = RS.knownReleases();
-  if (!Known.empty() && Known.back() > RS.Newest)
-    RS.Newest = Known.back();
+  // Once here: resolve() asks for the newest on every name.
+  RS.Releases = collectReleases(RS.Entries);
   return RS;
 }
 
@@ -327,9 +325,13 @@ const RuleEntry *RuleSet::find(llvm::StringRef Cuda) const {
   return It == Index.end() ? nullptr : &Entries[It->second];
 }
 
-RocmVersion RuleSet::newestRocm() const { return Newest; }
+RocmVersion RuleSet::newestRocm() const {
+  RocmVersion Floor{7, 0};
+  return Releases.empty() || Releases.back() < Floor ? Floor : Releases.back();
+}
 
-std::vector<RocmVersion> RuleSet::knownReleases() const {
+std::vector<RocmVersion>
+RuleSet::collectReleases(const std::vector<RuleEntry> &Entries) {
   std::vector<RocmVersion> Known;
   for (const RuleEntry &E : Entries)
     if (E.SinceRocm)

@@ -95,14 +95,16 @@ public:
   /// the one the CLI names "newest known".
   RocmVersion newestRocm() const;
   /// Releases --rocm-version accepts: rules/targets/rocm-releases.json and
-  /// every since_rocm value, sorted.
-  std::vector<RocmVersion> knownReleases() const;
+  /// every since_rocm value, sorted (read once, at load).
+  const std::vector<RocmVersion> &knownReleases() const { return Releases; }
 
 private:
   std::vector<RuleEntry> Entries;
   std::vector<Library> Libraries;
   llvm::StringMap<size_t> Index;
-  RocmVersion Newest{7, 0};
+  std::vector<RocmVersion> Releases;
+  static std::vector<RocmVersion>
+  collectReleases(const std::vector<RuleEntry> &Entries);
 };
 
 } // namespace hipport::rules

@@ -70,7 +70,7 @@ bool targetOptions(const rules::RuleSet &RS, rules::TargetOptions &Out) {
       error("--rocm-version: '" + RocmVersionOpt + "' is not a version X.Y");
       return false;
     }
-    std::vector<rules::RocmVersion> Known = RS.knownReleases();
+    const std::vector<rules::RocmVersion> &Known = RS.knownReleases();
     if (!std::binary_search(Known.begin(), Known.end(), *Out.Rocm)) {
       std::string List;
       for (const rules::RocmVersion &V : Known)
@@ -85,10 +85,9 @@ bool targetOptions(const rules::RuleSet &RS, rules::TargetOptions &Out) {
     return false;
   }
   Out.Variants["blas"] = BlasOpt;
-  std::vector<rules::RocmVersion> Known = RS.knownReleases();
+  // The default the layers use (RuleSet::newestRocm), named as such.
   std::string Release = Out.Rocm ? Out.Rocm->str()
-                        : Known.empty() ? std::string("(unknown)")
-                                        : Known.back().str() + " (newest known)";
+                                 : RS.newestRocm().str() + " (newest known)";
   // Said once per run, before any output, so a log always shows what a
   // result was computed for.
   errs() << "hipport: target ROCm " << Release << ", BLAS " << BlasOpt << "\n";
