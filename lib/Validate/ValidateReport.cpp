@@ -16,23 +16,16 @@ using nlohmann::json;
 namespace hipport::validate {
 namespace {
 
-/// Line and column of a byte offset, for lint findings.
+/// Line and column of a byte offset, for lint findings (a failing kernel's
+/// few; core::SourceText's line table, not a second count of newlines).
 std::pair<unsigned, unsigned> lineCol(const std::string &File, unsigned Off) {
   auto Text = core::readFile(File);
   if (!Text) {
     llvm::consumeError(Text.takeError());
     return {0, 0};
   }
-  unsigned Line = 1, Col = 1;
-  for (unsigned I = 0; I < Off && I < Text->size(); ++I) {
-    if ((*Text)[I] == '\n') {
-      ++Line;
-      Col = 1;
-    } else {
-      ++Col;
-    }
-  }
-  return {Line, Col};
+  core::SourceText Src(std::move(*Text));
+  return {Src.line(Off), Src.column(Off)};
 }
 
 } // namespace
