@@ -15,8 +15,9 @@ a temporary copy, never in CORPUS). The project's HIP build macros
 (BUILD_DEFINES, e.g. -DUSE_ROCM) are passed after `--` unless --no-build-defines.
 
 Figures, per project, per half and for all; the halves in HALVES order
-(heldout-2, the unseen set, first; then the round-3 held-out half, which has
-been analysed miss by miss; then tuning), each one that labels.json holds:
+(heldout-3, the unseen set, first; then heldout-2 and the round-3 held-out
+half, which have been analysed miss by miss; then tuning), each one that
+labels.json holds:
   recall     bug-site hunks (labels.json `bug_site`) with a finding of a width
              check (`wave64-*`) at or above --min-severity within 2 lines of
              the hunk's before-lines
@@ -63,8 +64,10 @@ BUILD_DEFINES = {
 }
 # (labels.json half, heading), in print order. A half of labels.json that is
 # not listed here is printed after these, under its own name.
-HALVES = [('heldout-2', 'heldout-2 set (unseen: made 2026-12-01 17:10 UTC, '
-                        'before any check was written against it)'),
+HALVES = [('heldout-3', 'heldout-3 set (unseen: made 2026-12-01 23:00 UTC, '
+                        'before any check of round 6 was written)'),
+          ('heldout-2', 'heldout-2 set (seen since round 6: measured three '
+                        'times in round 5)'),
           ('heldout', 'heldout half (seen in round 3)'),
           ('tuning', 'tuning half')]
 
