@@ -3,7 +3,7 @@
 
 Usage:
   extract.py MIRROR_ROOT CORPUS_ROOT [--commits commits.txt] [--hunks OUT.json]
-             [--clean clean.json]
+             [--clean clean.json] [--tree-headers] [--projects P1,P2,...]
 
 MIRROR_ROOT holds bare git dirs as the `fetch` tool leaves them
 (MIRROR_ROOT/<owner>+<name>/repo). For every commit in commits.txt this writes,
@@ -188,11 +188,17 @@ def main():
     ap.add_argument('--tree-headers', action='store_true',
                     help="lay every header of the tree at the parent into ctx/ "
                          "(tree_headers), as a user's checkout holds them")
+    ap.add_argument('--projects',
+                    help='comma-separated project names: extract only their '
+                         'commits (a new set without rewriting the others)')
     a = ap.parse_args()
+    only = set(a.projects.split(',')) if a.projects else None
     if a.clean:
         extract_clean(a.mirrors, a.corpus, a.clean, a.tree_headers)
     all_hunks = []
     for row in read_commits(a.commits):
+        if only is not None and row['project'] not in only:
+            continue
         repo = mirror_dir(a.mirrors, row['repo'])
         if not os.path.isdir(repo):
             print(f'missing mirror {repo}', file=sys.stderr)

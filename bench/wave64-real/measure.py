@@ -61,6 +61,14 @@ BUILD_DEFINES = {
     'gsplat': ['-DUSE_ROCM'],
     'kokkos': ['-DKOKKOS_ENABLE_HIP'],
     'quda': ['-DQUDA_TARGET_HIP'],
+    # heldout-3: each project's HIP build (makefile, CMake or setup.py)
+    'kaldi': ['-DHAVE_CUDA=1', '-D__IS_HIP_COMPILE__=1'],
+    'pytorch3d': ['-DUSE_ROCM', '-DWITH_CUDA'],
+    'qmcpack': ['-DENABLE_HIP', '-DQMC_CUDA2HIP'],
+    'ginkgo': ['-DGINKGO_HIP_PLATFORM_HCC=1'],
+    'lightgbm': ['-DUSE_ROCM', '-DUSE_CUDA'],  # the .cu files sit in #ifdef USE_CUDA
+    'magma': ['-DMAGMA_HAVE_HIP'],
+    'mallocmc': ['-DALPAKA_ACC_GPU_HIP_ENABLED'],
 }
 # (labels.json half, heading), in print order. A half of labels.json that is
 # not listed here is printed after these, under its own name.

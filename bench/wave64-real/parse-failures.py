@@ -123,7 +123,7 @@ def main():
     seen = set()
     for h in labels['hunks']:
         key = (h['project'], h['commit'])
-        if h['half'] == 'heldout-2' or key in seen:
+        if h['half'] in ('heldout-2', 'heldout-3') or key in seen:  # never the unseen set
             continue
         seen.add(key)
         runs.append((h['half'], f'{h["project"]}-{h["commit"]}.json', h['repo'],
