@@ -69,6 +69,7 @@ BUILD_DEFINES = {
     'lightgbm': ['-DUSE_ROCM', '-DUSE_CUDA'],  # the .cu files sit in #ifdef USE_CUDA
     'magma': ['-DMAGMA_HAVE_HIP'],
     'mallocmc': ['-DALPAKA_ACC_GPU_HIP_ENABLED'],
+    'gauxc': ['-DGAUXC_ENABLE_HIP'],
 }
 # (labels.json half, heading), in print order. A half of labels.json that is
 # not listed here is printed after these, under its own name.
