@@ -70,6 +70,8 @@ BUILD_DEFINES = {
     'magma': ['-DMAGMA_HAVE_HIP'],
     'mallocmc': ['-DALPAKA_ACC_GPU_HIP_ENABLED'],
     'gauxc': ['-DGAUXC_ENABLE_HIP'],
+    'grid': ['-DGRID_HIP'],
+    'morpheus': ['-DMORPHEUS_ENABLE_HIP', '-DKOKKOS_ENABLE_HIP'],
 }
 # (labels.json half, heading), in print order. A half of labels.json that is
 # not listed here is printed after these, under its own name.
