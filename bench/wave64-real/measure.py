@@ -72,6 +72,7 @@ BUILD_DEFINES = {
     'gauxc': ['-DGAUXC_ENABLE_HIP'],
     'grid': ['-DGRID_HIP'],
     'morpheus': ['-DMORPHEUS_ENABLE_HIP', '-DKOKKOS_ENABLE_HIP'],
+    'mscclpp': ['-DUSE_ROCM'],
 }
 # (labels.json half, heading), in print order. A half of labels.json that is
 # not listed here is printed after these, under its own name.
