@@ -73,6 +73,7 @@ BUILD_DEFINES = {
     'grid': ['-DGRID_HIP'],
     'morpheus': ['-DMORPHEUS_ENABLE_HIP', '-DKOKKOS_ENABLE_HIP'],
     'mscclpp': ['-DUSE_ROCM'],
+    'cycles': ['-D__KERNEL_GPU__', '-D__KERNEL_HIP__'],
 }
 # (labels.json half, heading), in print order. A half of labels.json that is
 # not listed here is printed after these, under its own name.
