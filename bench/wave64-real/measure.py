@@ -77,7 +77,7 @@ BUILD_DEFINES = {
 }
 # (labels.json half, heading), in print order. A half of labels.json that is
 # not listed here is printed after these, under its own name.
-HALVES = [('heldout-3', 'heldout-3 set (unseen: made 2026-12-01 23:00 UTC, '
+HALVES = [('heldout-3', 'heldout-3 set (unseen: made 2026-12-01 23:15 UTC, '
                         'before any check of round 6 was written)'),
           ('heldout-2', 'heldout-2 set (seen since round 6: measured three '
                         'times in round 5)'),
