@@ -14,7 +14,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SEEN = ('tuning', 'heldout', 'heldout-2')
 
 def main():
-    if len(sys.argv) != 2:
+    if len(sys.argv) != 2 or sys.argv[1].startswith('-'):
         sys.exit(__doc__)
     d = json.load(open(os.path.join(HERE, 'labels.json')))
     d['hunks'] = [h for h in d['hunks'] if h['half'] in SEEN]
