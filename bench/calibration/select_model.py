@@ -61,27 +61,65 @@ INPUT_SETS = ["file", "tu", "tu+size", "tu+manual"]
 FORMS = ["linear", "huber", "log"]
 
 
-def nnls_gram(X, y, ridge=1e-3, iters=3000, free=()):
+def solve(A, b):
+    """A x = b for a small symmetric positive definite A (Gaussian
+    elimination with partial pivoting; no numpy here)."""
+    n = len(b)
+    M = [list(A[i]) + [b[i]] for i in range(n)]
+    for c in range(n):
+        piv = max(range(c, n), key=lambda r: abs(M[r][c]))
+        M[c], M[piv] = M[piv], M[c]
+        for r in range(c + 1, n):
+            f = M[r][c] / M[c][c]
+            if f:
+                for t in range(c, n + 1):
+                    M[r][t] -= f * M[c][t]
+    x = [0.0] * n
+    for r in range(n - 1, -1, -1):
+        x[r] = (M[r][n] - sum(M[r][t] * x[t] for t in range(r + 1, n))) / M[r][r]
+    return x
+
+
+def nnls_gram(X, y, ridge=1e-3, free=()):
     """min |Xw - y|^2 + ridge |w|^2 with w >= 0 except the columns in free,
-    by coordinate descent on the Gram matrix (no numpy here)."""
+    solved exactly by an active set (Lawson and Hanson's method on the
+    normal equations): the objective is strictly convex, so this is the
+    optimum the coordinate descent of round 5 converged to, found in a few
+    small solves instead of thousands of sweeps."""
     k = len(X[0])
-    G = [[sum(r[i] * r[j] for r in X) for j in range(k)] for i in range(k)]
+    A = [[sum(r[i] * r[j] for r in X) + (ridge if i == j else 0.0) for j in range(k)]
+         for i in range(k)]
     b = [sum(r[i] * t for r, t in zip(X, y)) for i in range(k)]
     w = [0.0] * k
-    for _ in range(iters):
-        delta = 0.0
-        for j in range(k):
-            den = G[j][j] + ridge
-            if den <= ridge:
-                continue
-            g = b[j] - sum(G[j][i] * w[i] for i in range(k)) - ridge * w[j]
-            nw = w[j] + g / den
-            if j not in free:
-                nw = max(0.0, nw)
-            delta = max(delta, abs(nw - w[j]))
-            w[j] = nw
-        if delta < 1e-10:
+    P = set(free)
+    grad = lambda: [b[j] - sum(A[j][i] * w[i] for i in range(k)) for j in range(k)]
+
+    def sub(P):
+        idx = sorted(P)
+        z = solve([[A[i][j] for j in idx] for i in idx], [b[i] for i in idx]) if idx else []
+        out = [0.0] * k
+        for i, v in zip(idx, z):
+            out[i] = v
+        return out
+
+    for _ in range(3 * k + 10):
+        if P:
+            z = sub(P)
+            while any(z[j] <= 0 for j in P if j not in free):
+                bad = [j for j in P if j not in free and z[j] <= 0]
+                alpha = min(w[j] / (w[j] - z[j]) for j in bad)
+                w = [w[i] + alpha * (z[i] - w[i]) for i in range(k)]
+                P = {j for j in P if j in free or w[j] > 1e-12}
+                for j in range(k):
+                    if j not in P:
+                        w[j] = 0.0
+                z = sub(P)
+            w = z
+        g = grad()
+        cand = [j for j in range(k) if j not in P and g[j] > 1e-9 * (1 + abs(b[j]))]
+        if not cand:
             break
+        P.add(max(cand, key=lambda j: g[j]))
     return w
 
 
