@@ -639,13 +639,19 @@ def table(res, res_lines):
     return "\n".join(t) + "\n"
 
 
-def write_model(path, res, npairs, model=None, inputs=None):
+def write_model(path, res, npairs, model=None, inputs=None, prediction=None):
     """Puts the fitted weights into the cost model as each item's evidence
     (hours stay judgement; the weights say which items carry the residual),
     in the file's own layout: one item per entry, note on its own line.
     inputs: {name: {"evidence": ..., "note": ...}}, the predictors that are
-    not items (select_model.py)."""
+    not items (select_model.py). prediction: {"form": "log", "intercept": b}
+    for a log fit, whose weights are stored as "logWeight" (see
+    docs/cost-model.md); None for a linear one ("sitesPerUnit")."""
     m = json.load(open(path))
+    key = "logWeight" if prediction else "sitesPerUnit"
+    m.pop("prediction", None)
+    if prediction:
+        m["prediction"] = prediction
     m["model"] = model or (f"3 (weights fitted on {res['train']} real ports, "
                            f"{res['test']} held out: rho {res['test_rho']:.2f})")
     if inputs is not None:
@@ -653,11 +659,13 @@ def write_model(path, res, npairs, model=None, inputs=None):
     for k, it in m["items"].items():
         it.pop("evidence", None)
         if k in res["weights"]:
-            it["evidence"] = {"sitesPerUnit": round(res["weights"][k], 3),
+            it["evidence"] = {key: round(res["weights"][k], 3),
                               "pairs": res["support"][k]}
     o = ["{"]
     for key in ("version", "model", "description"):
         o.append(f'  {json.dumps(key)}: {json.dumps(m[key])},')
+    if m.get("prediction"):
+        o.append(f'  "prediction": {json.dumps(m["prediction"])},')
     o.append('  "categories": [')
     o.append(",\n".join("    " + json.dumps(c) for c in m["categories"]))
     o.append("  ],")

@@ -33,6 +33,10 @@ EXTRAS = {
     "lint-real": lambda t: sum(n for k, n in t["lint"].items() if not k.endswith(":lint-parse-error")),
     # What the report's own split calls manual.
     "manual-sites": lambda t: t["automation"]["manual"],
+    # Round 6. Source lines of the TU: a hand port differs from hipport's
+    # in proportion to how much code there is to differ (naming, error
+    # handling, timers a person adds or drops), whatever the items.
+    "source-lines": lambda t: t["sourceLines"],
 }
 
 
@@ -48,6 +52,14 @@ def inputs(p, name):
         d["kernel-lines"] = EXTRAS["kernel-lines"](t)
         d["api-calls"] = EXTRAS["api-calls"](t)
         return d
+    if name in ("tu+lines", "tu+size+lines"):
+        if name != "tu+lines":
+            d["kernel-lines"] = EXTRAS["kernel-lines"](t)
+            d["api-calls"] = EXTRAS["api-calls"](t)
+        d["source-lines"] = EXTRAS["source-lines"](t)
+        return d
+    if name == "lines":
+        return {"source-lines": EXTRAS["source-lines"](t)}
     if name == "tu+manual":
         d = {k: v for k, v in d.items() if not k.startswith("lint-")}
         d["lint-real"] = EXTRAS["lint-real"](t)
@@ -57,7 +69,9 @@ def inputs(p, name):
     raise KeyError(name)
 
 
-INPUT_SETS = ["file", "tu", "tu+size", "tu+manual"]
+INPUT_SETS = ["file", "tu", "tu+size", "tu+manual",
+              # round 6
+              "lines", "tu+lines", "tu+size+lines"]
 FORMS = ["linear", "huber", "log"]
 
 
@@ -184,14 +198,15 @@ def fit_set(pairs):
     return [p for p in C.usable(pairs) if not p["held_out"] and p.get("tu")]
 
 
-def cross_validate(train, inputs_name, form):
-    """Out-of-fold prediction of every fit-set pair, leaving its program out."""
+def cross_validate(train, inputs_name, form, key=lambda p: p["group"]):
+    """Out-of-fold prediction of every fit-set pair, leaving its program
+    (or, with key, its source) out."""
     oof = {}
-    for g in sorted({p["group"] for p in train}):
-        rest = [p for p in train if p["group"] != g]
+    for g in sorted({key(p) for p in train}):
+        rest = [p for p in train if key(p) != g]
         m = Model(inputs_name, form).fit(rest)
         for p in train:
-            if p["group"] == g:
+            if key(p) == g:
                 oof[p["id"]] = m.predict(p)
     return oof
 
@@ -199,27 +214,50 @@ def cross_validate(train, inputs_name, form):
 INPUT_NOTES = {
     "api-call": "each call site of a CUDA name the rules map (renamed by the port): read in its context",
     "kernel-line": "each line of a kernel body (report kernels[].lines)",
+    "source-line": "each source line the report counts (summary.sourceLines): the more code, the more a hand port differs",
 }
+# The report's input names for this file's extras.
+INPUT_NAMES = {"api-calls": "api-call", "kernel-lines": "kernel-line", "source-lines": "source-line"}
 
 
-def shipped_weights(model_file):
-    return {k: it["evidence"]["sitesPerUnit"]
-            for k, it in C.json.load(open(model_file))["items"].items() if "evidence" in it}
+def model_predictor(model_file):
+    """What `hipport report` predicts from a pair's TU report with the
+    weights in model_file (the same sum lib/Report/CostModel.cpp makes):
+    linear, sum of count x sitesPerUnit; log form, expm1(intercept + sum of
+    logWeight x log1p(count))."""
+    m = C.json.load(open(model_file))
+    pred = m.get("prediction") or {}
+    log = pred.get("form") == "log"
+    key = "logWeight" if log else "sitesPerUnit"
+    w = {k: it["evidence"][key] for k, it in m["items"].items() if key in it.get("evidence", {})}
+    back = {v: k for k, v in INPUT_NAMES.items()}
+    w.update({back[k]: v["evidence"][key] for k, v in m.get("inputs", {}).items()})
+
+    def predict(p):
+        t = p["tu"]
+        d = dict(t["counts"])
+        for k in EXTRAS:
+            d[k] = EXTRAS[k](t)
+        if log:
+            return math.expm1(pred.get("intercept", 0) + sum(v * math.log1p(d.get(k, 0)) for k, v in w.items()))
+        return sum(v * d.get(k, 0) for k, v in w.items())
+    return predict
 
 
 def final(pairs, inputs_name, form, model_file, svg_path, write):
     """The held-out figure, computed once for the chosen model, beside the
-    shipped model's on the same pairs (its weights on the per-file counts
-    it was fitted to). Writes the model only if its held-out rho is higher."""
+    shipped model's on the same pairs (its weights, as the report applies
+    them, on each pair's TU report). Writes the model only if its held-out
+    rho is higher."""
     train = fit_set(pairs)
     test = [p for p in C.usable(pairs) if p["held_out"] and p.get("tu")]
     m = Model(inputs_name, form).fit(train)
     # Scored with the weights as the model file stores them.
     m.w = {k: round(v, 3) for k, v in m.w.items()}
-    old = shipped_weights(model_file)
-    shipped = lambda p: sum(old.get(k, 0) * v for k, v in p["counts"].items())
+    m.intercept = round(m.intercept, 3)
+    shipped = model_predictor(model_file)
     rows = ["| held-out pairs of | n | rho, new model | median rel. error | "
-            "rho, shipped model 3 | median rel. error |", "|---|---|---|---|---|---|"]
+            "rho, shipped model | median rel. error |", "|---|---|---|---|---|---|"]
     for src in sorted({p["source"] for p in test}) + ["all"]:
         ss = [p for p in test if src in ("all", p["source"])]
         me = [p["residual_sites"] for p in ss]
@@ -231,7 +269,10 @@ def final(pairs, inputs_name, form, model_file, svg_path, write):
     rt, et = scores([m.predict(p) for p in train], [p["residual_sites"] for p in train])
     print("\n".join(rows))
     print(f"\nfit set (in-sample): n={len(train)} rho {rt:.2f}, median rel. error {et:.2f}")
-    print("\n| input | sites per unit | pairs with it (fit set) |\n|---|---|---|")
+    print(f"\n| input | {'weight on log(1+count)' if form == 'log' else 'sites per unit'} "
+          "| pairs with it (fit set) |\n|---|---|---|")
+    if form == "log":
+        print(f"| intercept | {m.intercept:.3f} | {len(train)} |")
     for k in m.keys:
         print(f"| `{k}` | {m.w[k]:.3f} | {m.support[k]} |")
     ship = rn > ro
@@ -241,18 +282,39 @@ def final(pairs, inputs_name, form, model_file, svg_path, write):
             p["predicted_sites"] = round(m.predict(p), 2)
     C.svg(train + test, svg_path, {"test": len(test), "test_rho": rn, "test_mre": en,
                                    "train": len(train), "train_rho": rt})
-    if ship and write and form == "log":
-        sys.exit("the report adds sites over files: only a linear or huber fit can be shipped")
     if ship and write:
         items = [k for k in m.keys if k in C.KINDS]
         res = {"weights": {k: m.w[k] for k in items}, "support": m.support}
-        names = {"api-calls": "api-call", "kernel-lines": "kernel-line"}
-        ins = {names[k]: {"evidence": {"sitesPerUnit": round(m.w[k], 3), "pairs": m.support[k]},
-                          "note": INPUT_NOTES[names[k]]} for k in m.keys if k in names}
+        key = "logWeight" if form == "log" else "sitesPerUnit"
+        ins = {INPUT_NAMES[k]: {"evidence": {key: m.w[k], "pairs": m.support[k]},
+                                "note": INPUT_NOTES[INPUT_NAMES[k]]} for k in m.keys if k in INPUT_NAMES}
         C.write_model(write, res, len(pairs), inputs=ins,
-                      model=f"4 (weights fitted on {len(train)} real ports, counted per TU, "
-                            f"{form} fit; {len(test)} held out: rho {rn:.2f})")
+                      prediction={"form": "log", "intercept": m.intercept} if form == "log" else None,
+                      model=f"5 (weights fitted on {len(train)} real ports, counted per TU, "
+                            f"{form} fit; {len(test)} held out (HeCBench): rho {rn:.2f})")
     return ship
+
+
+def cv_table(train, key, title):
+    """One CV table: key(pair) names the fold a pair is left out with."""
+    sources = sorted({p["source"] for p in train})
+    print(title)
+    print("| inputs | form | CV rho, all | CV median rel. error | "
+          + " | ".join(f"CV rho, {s}" for s in sources) + " |")
+    print("|---|---|---|---|" + "---|" * len(sources))
+    out = {}
+    for name in INPUT_SETS:
+        for form in FORMS:
+            oof = cross_validate(train, name, form, key)
+            rho, mre = scores([oof[p["id"]] for p in train], [p["residual_sites"] for p in train])
+            per = []
+            for s in sources:
+                ss = [p for p in train if p["source"] == s]
+                per.append(scores([oof[p["id"]] for p in ss], [p["residual_sites"] for p in ss])[0])
+            print(f"| {name} | {form} | {rho:.2f} | {mre:.2f} | "
+                  + " | ".join(f"{r:.2f}" for r in per) + " |")
+            out[(name, form)] = (rho, mre)
+    return out
 
 
 def main():
@@ -272,26 +334,18 @@ def main():
         C.json.dump(meta, open(a.pairs, "w"), indent=1)
         return
     train = fit_set(C.json.load(open(a.pairs))["pairs"])
-    sources = sorted({p["source"] for p in train})
-    print(f"fit set: {len(train)} pairs, {len({p['group'] for p in train})} programs; "
-          "leave-one-program-out cross-validation")
-    print("| inputs | form | CV rho, all | CV median rel. error | "
-          + " | ".join(f"CV rho, {s}" for s in sources) + " |")
-    print("|---|---|---|---|" + "---|" * len(sources))
+    lopo = cv_table(train, lambda p: p["group"],
+                    f"fit set: {len(train)} pairs, {len({p['group'] for p in train})} programs; "
+                    "leave-one-program-out cross-validation (the choice)")
+    # Each source predicted by weights fitted on the others: how a model
+    # carries to a source it has not seen, as the held-out set is. Shown,
+    # not used by the choice (the rule below predates it).
+    cv_table(train, lambda p: p["source"], "\nleave-one-source-out cross-validation (shown only)")
     best = None
-    for name in INPUT_SETS:
-        for form in FORMS:
-            oof = cross_validate(train, name, form)
-            rho, mre = scores([oof[p["id"]] for p in train], [p["residual_sites"] for p in train])
-            per = []
-            for s in sources:
-                ss = [p for p in train if p["source"] == s]
-                per.append(scores([oof[p["id"]] for p in ss], [p["residual_sites"] for p in ss])[0])
-            print(f"| {name} | {form} | {rho:.2f} | {mre:.2f} | "
-                  + " | ".join(f"{r:.2f}" for r in per) + " |")
-            # Unrounded: rho higher by more than 0.01 wins, else lower error.
-            if best is None or rho > best[0] + 0.01 or (abs(rho - best[0]) <= 0.01 and mre < best[1]):
-                best = (rho, mre, name, form)
+    for (name, form), (rho, mre) in lopo.items():
+        # Unrounded: rho higher by more than 0.01 wins, else lower error.
+        if best is None or rho > best[0] + 0.01 or (abs(rho - best[0]) <= 0.01 and mre < best[1]):
+            best = (rho, mre, name, form)
     print(f"chosen: inputs {best[2]}, form {best[3]} (CV rho {best[0]:.3f}, "
           f"median rel. error {best[1]:.3f})")
 
