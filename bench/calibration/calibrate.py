@@ -146,15 +146,17 @@ def discover(corpus):
     return pairs
 
 
-HECBENCH_N = 80  # benchmarks taken, fixed before any measurement
+HECBENCH_N = 80  # benchmarks per held-out set, fixed before any measurement
 
 
-def hecbench_selection(names):
+def hecbench_selection(names, sets=2):
     """The benchmarks taken from HeCBench, fixed before any measurement:
     those whose src/<name>-cuda/ and src/<name>-hip/ both hold main.cu, in
-    SHA-1 order of the name, the first HECBENCH_N. names: every such name
-    (the corpus holds only the selection, so applying it again is a no-op)."""
-    return sorted(names, key=lambda b: hashlib.sha1(b.encode()).hexdigest())[:HECBENCH_N]
+    SHA-1 order of the name, HECBENCH_N per set: the first 80 are
+    heldout-2 (round 6), the next 80 heldout-3 (frozen in round 6, for
+    round 7). names: every such name (the corpus holds only the selection,
+    so applying it again is a no-op)."""
+    return sorted(names, key=lambda b: hashlib.sha1(b.encode()).hexdigest())[:HECBENCH_N * sets]
 
 
 def discover_hecbench(corpus):
@@ -639,19 +641,13 @@ def table(res, res_lines):
     return "\n".join(t) + "\n"
 
 
-def write_model(path, res, npairs, model=None, inputs=None, prediction=None):
+def write_model(path, res, npairs, model=None, inputs=None):
     """Puts the fitted weights into the cost model as each item's evidence
     (hours stay judgement; the weights say which items carry the residual),
     in the file's own layout: one item per entry, note on its own line.
     inputs: {name: {"evidence": ..., "note": ...}}, the predictors that are
-    not items (select_model.py). prediction: {"form": "log", "intercept": b}
-    for a log fit, whose weights are stored as "logWeight" (see
-    docs/cost-model.md); None for a linear one ("sitesPerUnit")."""
+    not items (select_model.py)."""
     m = json.load(open(path))
-    key = "logWeight" if prediction else "sitesPerUnit"
-    m.pop("prediction", None)
-    if prediction:
-        m["prediction"] = prediction
     m["model"] = model or (f"3 (weights fitted on {res['train']} real ports, "
                            f"{res['test']} held out: rho {res['test_rho']:.2f})")
     if inputs is not None:
@@ -659,13 +655,11 @@ def write_model(path, res, npairs, model=None, inputs=None, prediction=None):
     for k, it in m["items"].items():
         it.pop("evidence", None)
         if k in res["weights"]:
-            it["evidence"] = {key: round(res["weights"][k], 3),
+            it["evidence"] = {"sitesPerUnit": round(res["weights"][k], 3),
                               "pairs": res["support"][k]}
     o = ["{"]
     for key in ("version", "model", "description"):
         o.append(f'  {json.dumps(key)}: {json.dumps(m[key])},')
-    if m.get("prediction"):
-        o.append(f'  "prediction": {json.dumps(m["prediction"])},')
     o.append('  "categories": [')
     o.append(",\n".join("    " + json.dumps(c) for c in m["categories"]))
     o.append("  ],")
