@@ -216,19 +216,18 @@ INPUT_NOTES = {
     "kernel-line": "each line of a kernel body (report kernels[].lines)",
     "source-line": "each source line the report counts (summary.sourceLines): the more code, the more a hand port differs",
 }
+# The inputs lib/Report/CostModel.cpp computes (CostModel::knownInputs).
+REPORT_INPUTS = {"api-call", "kernel-line"}
 # The report's input names for this file's extras.
 INPUT_NAMES = {"api-calls": "api-call", "kernel-lines": "kernel-line", "source-lines": "source-line"}
 
 
 def model_predictor(model_file):
     """What `hipport report` predicts from a pair's TU report with the
-    weights in model_file (the same sum lib/Report/CostModel.cpp makes):
-    linear, sum of count x sitesPerUnit; log form, expm1(intercept + sum of
-    logWeight x log1p(count))."""
+    weights in model_file: the sum of count x sitesPerUnit that
+    lib/Report/CostModel.cpp makes."""
     m = C.json.load(open(model_file))
-    pred = m.get("prediction") or {}
-    log = pred.get("form") == "log"
-    key = "logWeight" if log else "sitesPerUnit"
+    key = "sitesPerUnit"
     w = {k: it["evidence"][key] for k, it in m["items"].items() if key in it.get("evidence", {})}
     back = {v: k for k, v in INPUT_NAMES.items()}
     w.update({back[k]: v["evidence"][key] for k, v in m.get("inputs", {}).items()})
@@ -238,8 +237,6 @@ def model_predictor(model_file):
         d = dict(t["counts"])
         for k in EXTRAS:
             d[k] = EXTRAS[k](t)
-        if log:
-            return math.expm1(pred.get("intercept", 0) + sum(v * math.log1p(d.get(k, 0)) for k, v in w.items()))
         return sum(v * d.get(k, 0) for k, v in w.items())
     return predict
 
@@ -282,17 +279,35 @@ def final(pairs, inputs_name, form, model_file, svg_path, write):
             p["predicted_sites"] = round(m.predict(p), 2)
     C.svg(train + test, svg_path, {"test": len(test), "test_rho": rn, "test_mre": en,
                                    "train": len(train), "train_rho": rt})
+    # The report sums count x weight (lib/Report/CostModel.cpp) over the
+    # inputs it computes; a log fit, or an input it lacks, cannot be shipped.
+    lacking = [k for k in m.keys if k in INPUT_NAMES and INPUT_NAMES[k] not in REPORT_INPUTS]
+    if ship and write and (form == "log" or lacking):
+        sys.exit(f"not writable: the report applies linear weights on {sorted(REPORT_INPUTS)} only")
     if ship and write:
         items = [k for k in m.keys if k in C.KINDS]
         res = {"weights": {k: m.w[k] for k in items}, "support": m.support}
-        key = "logWeight" if form == "log" else "sitesPerUnit"
-        ins = {INPUT_NAMES[k]: {"evidence": {key: m.w[k], "pairs": m.support[k]},
+        ins = {INPUT_NAMES[k]: {"evidence": {"sitesPerUnit": m.w[k], "pairs": m.support[k]},
                                 "note": INPUT_NOTES[INPUT_NAMES[k]]} for k in m.keys if k in INPUT_NAMES}
         C.write_model(write, res, len(pairs), inputs=ins,
-                      prediction={"form": "log", "intercept": m.intercept} if form == "log" else None,
                       model=f"5 (weights fitted on {len(train)} real ports, counted per TU, "
                             f"{form} fit; {len(test)} held out (HeCBench): rho {rn:.2f})")
     return ship
+
+
+def plot_model(pairs, model_file, svg_path):
+    """fit.svg for the model the report ships (model_file), on the fit set
+    and the held-out set it was already scored on: a picture of figures
+    --final printed, not a new score."""
+    pred = model_predictor(model_file)
+    train = fit_set(pairs)
+    test = [p for p in C.usable(pairs) if p["held_out"] and p.get("tu")]
+    pts = [dict(p, predicted_sites=round(pred(p), 2)) for p in train + test]
+    rn, en = scores([pred(p) for p in test], [p["residual_sites"] for p in test])
+    rt, _ = scores([pred(p) for p in train], [p["residual_sites"] for p in train])
+    C.svg(pts, svg_path, {"test": len(test), "test_rho": rn, "test_mre": en,
+                          "train": len(train), "train_rho": rt})
+    print(f"{svg_path}: {model_file}, held-out n={len(test)} rho {rn:.2f} (mre {en:.2f}); fit set n={len(train)} rho {rt:.2f}")
 
 
 def cv_table(train, key, title):
@@ -327,7 +342,12 @@ def main():
     ap.add_argument("--svg", default=os.path.join(C.HERE, "fit.svg"))
     ap.add_argument("--write-model", default=None,
                     help="with --final: write the weights here if the held-out rho is higher")
+    ap.add_argument("--plot-model", action="store_true",
+                    help="draw --svg for the model in --model (the shipped one) instead")
     a = ap.parse_args()
+    if a.plot_model:
+        plot_model(C.json.load(open(a.pairs))["pairs"], a.model, a.svg)
+        return
     if a.final:
         meta = C.json.load(open(a.pairs))
         final(meta["pairs"], a.final[0], a.final[1], a.model, a.svg, a.write_model)
