@@ -142,7 +142,35 @@ def discover(corpus):
                               "cuda_rel": rel,
                               "hip_path": os.path.join("ginkgo-1.2.0", twin)})
     pairs += discover_libceed(corpus)
+    pairs += discover_hecbench(corpus)
     return pairs
+
+
+HECBENCH_N = 80  # benchmarks per held-out set, fixed before any measurement
+
+
+def hecbench_selection(names, sets=2):
+    """The benchmarks taken from HeCBench, fixed before any measurement:
+    those whose src/<name>-cuda/ and src/<name>-hip/ both hold main.cu, in
+    SHA-1 order of the name, HECBENCH_N per set: the first 80 are
+    heldout-2 (round 6), the next 80 heldout-3 (frozen in round 6, for
+    round 7). names: every such name (the corpus holds only the selection,
+    so applying it again is a no-op)."""
+    return sorted(names, key=lambda b: hashlib.sha1(b.encode()).hexdigest())[:HECBENCH_N * sets]
+
+
+def discover_hecbench(corpus):
+    """zjin-lcf/HeCBench: each benchmark's src/<name>-cuda/main.cu and the
+    hand-made src/<name>-hip/main.cu; one pair (and one group) per benchmark."""
+    src = os.path.join(corpus, "HeCBench/src")
+    if not os.path.isdir(src):
+        return []
+    names = [d[:-5] for d in os.listdir(src) if d.endswith("-cuda")
+             and os.path.isfile(os.path.join(src, d, "main.cu"))
+             and os.path.isfile(os.path.join(src, d[:-5] + "-hip", "main.cu"))]
+    return [{"id": f"hecbench/{b}/main.cu", "group": f"hecbench/{b}", "source": "hecbench",
+             "cuda_dir": f"HeCBench/src/{b}-cuda", "cuda_rel": "main.cu",
+             "hip_path": f"HeCBench/src/{b}-hip/main.cu"} for b in hecbench_selection(names)]
 
 
 LIBCEED_EXT = (".c", ".cpp", ".h", ".cu")
@@ -325,7 +353,11 @@ def measure(corpus, hipport, pairs, work, log, timeout):
         except (OSError, ValueError, KeyError):
             p["counts"] = None
         os.remove(rj) if os.path.exists(rj) else None
-        print(f"{p['id']:60s} sites={p['residual_sites']:4d} lines={p['residual_lines']:5d}",
+        # A held-out pair's residual is not shown: it is read once, by
+        # select_model.py --final.
+        shown = "(held out)" if p.get("held_out") else \
+            f"sites={p['residual_sites']:4d} lines={p['residual_lines']:5d}"
+        print(f"{p['id']:60s} port={p['port_rc']} report={p['report_rc']} {shown}",
               file=sys.stderr, flush=True)
     return pairs
 
@@ -505,8 +537,14 @@ def usable(pairs):
             and p.get("report_rc") == 0 and p.get("port_rc") == 0]
 
 
+def sealed(p):
+    """A held-out set named by --held-out-set: scored by select_model.py
+    --final only, never by this file's fits, tables or plot."""
+    return isinstance(p.get("held_out"), str)
+
+
 def fit(pairs, target="residual_sites"):
-    ok = usable(pairs)
+    ok = [p for p in usable(pairs) if not sealed(p)]
     train = [p for p in ok if not p["held_out"]]
     test = [p for p in ok if p["held_out"]]
     kinds = [k for k in KINDS if any(p["counts"].get(k) for p in train)]
@@ -519,7 +557,8 @@ def fit(pairs, target="residual_sites"):
         res[name + "_rho"] = spearman(pr, me) if len(s) > 2 else float("nan")
         res[name + "_mre"] = median([abs(a - b) / max(b, 1.0) for a, b in zip(pr, me)])
     for p in pairs:
-        p["predicted_" + target.split("_")[1]] = round(pred(p), 2)
+        if not sealed(p):
+            p["predicted_" + target.split("_")[1]] = round(pred(p), 2)
     res["support"] = {k: sum(1 for p in train if p["counts"].get(k)) for k in kinds}
     return res
 
@@ -528,7 +567,8 @@ def fit(pairs, target="residual_sites"):
 def svg(pairs, path, res):
     """Predicted against measured edit sites, log-log, held-out pairs solid."""
     W, H, M = 560, 420, 56
-    pts = [(p["predicted_sites"], p["residual_sites"], p["held_out"]) for p in usable(pairs)]
+    pts = [(p["predicted_sites"], p["residual_sites"], bool(p["held_out"]))
+           for p in usable(pairs) if p.get("predicted_sites") is not None]
     top = max([1.0] + [max(a, b) for a, b, _ in pts])
     L = lambda v: math.log10(1 + v) / math.log10(1 + top)
     X = lambda v: M + L(v) * (W - 2 * M)
@@ -569,7 +609,7 @@ def breakdown(pairs, res, old_model=None):
         for k, it in json.load(open(old_model))["items"].items():
             if "evidence" in it:
                 ow[k] = it["evidence"]["sitesPerUnit"]
-    test = [p for p in usable(pairs) if p["held_out"]]
+    test = [p for p in usable(pairs) if p["held_out"] and not sealed(p)]
     for src in sorted({p["source"] for p in test}) + ["all"]:
         s = [p for p in test if src in ("all", p["source"])]
         me = [float(p["residual_sites"]) for p in s]
@@ -663,6 +703,10 @@ def main():
     ap.add_argument("--add", action="store_true",
                     help="discover pairs not in pairs.json yet, split them on "
                          "their own (the old split stays), measure them")
+    ap.add_argument("--held-out-set", default=None, metavar="NAME",
+                    help="with --add: every new pair is held out as set NAME, and "
+                         "the pairs held out before join the fit set (they were "
+                         "scored once: seen), recorded in 'seen_as'")
     ap.add_argument("--tu", action="store_true",
                     help="run hipport report again on every pair of pairs.json, over "
                          "its file and its own headers (tu_headers), into pairs[].tu; "
@@ -693,7 +737,15 @@ def main():
         pairs = json.load(open(a.pairs))["pairs"]
         known = {p["id"] for p in pairs}
         new = [p for p in discover(a.corpus) if p["id"] not in known]
-        split(new)
+        if a.held_out_set:
+            for p in pairs:
+                if p["held_out"]:
+                    p["seen_as"] = p["held_out"] if isinstance(p["held_out"], str) else "heldout-1"
+                    p["held_out"] = False
+            for p in new:
+                p["held_out"] = a.held_out_set
+        else:
+            split(new)
         work = tempfile.mkdtemp(prefix="hipport-calib-")
         with open(os.path.join(work, "log.txt"), "w") as log:
             measure(a.corpus, os.path.abspath(a.hipport), new, work, log, a.timeout)
@@ -717,9 +769,13 @@ def main():
                            "item counts; made by bench/calibration/calibrate.py",
             "corpus": {"HIP-Examples": "ROCm-Developer-Tools/HIP-Examples 8a3b04c9b10bae344c7483a63c13034869da184b",
                        "ginkgo-1.2.0": "ginkgo-project/ginkgo v1.2.0 b4be2be961fd5db45c3d02b5e004d73550722e31",
-                       "libCEED": "CEED/libCEED 64e0491369518e158481079ef966c29e2fa4f8fd"},
+                       "libCEED": "CEED/libCEED 64e0491369518e158481079ef966c29e2fa4f8fd",
+                       "HeCBench": "zjin-lcf/HeCBench f27000a5188f8ac79bd43fc95a1b3f890c18823d"},
             "split": "by program: programs in sha1 order of their name fill the held-out third (split()); "
-                     "sources added later (--add: libCEED) are split among themselves, the earlier split unchanged",
+                     "sources added later (--add: libCEED) are split among themselves, the earlier split unchanged; "
+                     "round 6: HeCBench (80 benchmarks, hecbench_selection()) is held out whole as 'heldout-2', "
+                     "frozen before any model change; the round-5 held-out third (scored once) joined the fit set "
+                     "(seen_as 'heldout-1')",
             "fit": {"sites": res, "lines": res_lines},
             "pairs": pairs}
     json.dump(meta, open(a.pairs, "w"), indent=1)
