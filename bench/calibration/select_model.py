@@ -69,6 +69,11 @@ def inputs(p, name):
     raise KeyError(name)
 
 
+# The measured residual the models predict (--target): residual_sites,
+# every hunk (rounds 3-6), or porting_sites, the hunks that touch porting
+# code (round 7, calibrate.porting_line()).
+TARGET = "residual_sites"
+
 INPUT_SETS = ["file", "tu", "tu+size", "tu+manual",
               # round 6
               "lines", "tu+lines", "tu+size+lines"]
@@ -169,7 +174,7 @@ class Model:
     def fit(self, pairs):
         self.keys = sorted({k for p in pairs for k, v in inputs(p, self.inputs_name).items() if v})
         X = [self._row(p) for p in pairs]
-        y = [float(p["residual_sites"]) for p in pairs]
+        y = [float(p[TARGET]) for p in pairs]
         if self.form == "log":
             w = nnls_gram(X, [math.log1p(v) for v in y], free=(0,))
             self.intercept, self.w = w[0], dict(zip(self.keys, w[1:]))
@@ -193,9 +198,16 @@ def scores(pred, meas):
     return rho, mre
 
 
+def has_target(p):
+    """The pair's TARGET was measured: a porting-only residual only from a
+    recount whose port ran to the end."""
+    return p.get(TARGET) is not None and (TARGET == "residual_sites" or p.get("recount_rc") == 0)
+
+
 def fit_set(pairs):
     """The fit set: the only pairs this file ever scores."""
-    return [p for p in C.usable(pairs) if not p["held_out"] and p.get("tu")]
+    return [p for p in C.usable(pairs) if not p["held_out"] and p.get("tu")
+            and has_target(p)]
 
 
 def cross_validate(train, inputs_name, form, key=lambda p: p["group"]):
@@ -247,7 +259,8 @@ def final(pairs, inputs_name, form, model_file, svg_path, write):
     them, on each pair's TU report). Writes the model only if its held-out
     rho is higher."""
     train = fit_set(pairs)
-    test = [p for p in C.usable(pairs) if p["held_out"] and p.get("tu")]
+    test = [p for p in C.usable(pairs) if p["held_out"] and p.get("tu")
+            and has_target(p)]
     m = Model(inputs_name, form).fit(train)
     # Scored with the weights as the model file stores them.
     m.w = {k: round(v, 3) for k, v in m.w.items()}
@@ -257,13 +270,13 @@ def final(pairs, inputs_name, form, model_file, svg_path, write):
             "rho, shipped model | median rel. error |", "|---|---|---|---|---|---|"]
     for src in sorted({p["source"] for p in test}) + ["all"]:
         ss = [p for p in test if src in ("all", p["source"])]
-        me = [p["residual_sites"] for p in ss]
+        me = [p[TARGET] for p in ss]
         rn, en = scores([m.predict(p) for p in ss], me)
         ro, eo = scores([shipped(p) for p in ss], me)
         rows.append(f"| {src} | {len(ss)} | {rn:.2f} | {en:.2f} | {ro:.2f} | {eo:.2f} |")
-    rn, en = scores([m.predict(p) for p in test], [p["residual_sites"] for p in test])
-    ro, eo = scores([shipped(p) for p in test], [p["residual_sites"] for p in test])
-    rt, et = scores([m.predict(p) for p in train], [p["residual_sites"] for p in train])
+    rn, en = scores([m.predict(p) for p in test], [p[TARGET] for p in test])
+    ro, eo = scores([shipped(p) for p in test], [p[TARGET] for p in test])
+    rt, et = scores([m.predict(p) for p in train], [p[TARGET] for p in train])
     print("\n".join(rows))
     print(f"\nfit set (in-sample): n={len(train)} rho {rt:.2f}, median rel. error {et:.2f}")
     print(f"\n| input | {'weight on log(1+count)' if form == 'log' else 'sites per unit'} "
@@ -277,7 +290,7 @@ def final(pairs, inputs_name, form, model_file, svg_path, write):
     for p in pairs:
         if p in train or p in test:
             p["predicted_sites"] = round(m.predict(p), 2)
-    C.svg(train + test, svg_path, {"test": len(test), "test_rho": rn, "test_mre": en,
+    C.svg(train + test, svg_path, target=TARGET, res={"test": len(test), "test_rho": rn, "test_mre": en,
                                    "train": len(train), "train_rho": rt})
     # The report sums count x weight (lib/Report/CostModel.cpp) over the
     # inputs it computes; a log fit, or an input it lacks, cannot be shipped.
@@ -291,7 +304,7 @@ def final(pairs, inputs_name, form, model_file, svg_path, write):
                                 "note": INPUT_NOTES[INPUT_NAMES[k]]} for k in m.keys if k in INPUT_NAMES}
         C.write_model(write, res, len(pairs), inputs=ins,
                       model=f"5 (weights fitted on {len(train)} real ports, counted per TU, "
-                            f"{form} fit; {len(test)} held out (HeCBench): rho {rn:.2f})")
+                            f"{form} fit, target {TARGET}; {len(test)} held out (HeCBench): rho {rn:.2f})")
     return ship
 
 
@@ -301,11 +314,12 @@ def plot_model(pairs, model_file, svg_path):
     --final printed, not a new score."""
     pred = model_predictor(model_file)
     train = fit_set(pairs)
-    test = [p for p in C.usable(pairs) if p["held_out"] and p.get("tu")]
+    test = [p for p in C.usable(pairs) if p["held_out"] and p.get("tu")
+            and has_target(p)]
     pts = [dict(p, predicted_sites=round(pred(p), 2)) for p in train + test]
-    rn, en = scores([pred(p) for p in test], [p["residual_sites"] for p in test])
-    rt, _ = scores([pred(p) for p in train], [p["residual_sites"] for p in train])
-    C.svg(pts, svg_path, {"test": len(test), "test_rho": rn, "test_mre": en,
+    rn, en = scores([pred(p) for p in test], [p[TARGET] for p in test])
+    rt, _ = scores([pred(p) for p in train], [p[TARGET] for p in train])
+    C.svg(pts, svg_path, target=TARGET, res={"test": len(test), "test_rho": rn, "test_mre": en,
                           "train": len(train), "train_rho": rt})
     print(f"{svg_path}: {model_file}, held-out n={len(test)} rho {rn:.2f} (mre {en:.2f}); fit set n={len(train)} rho {rt:.2f}")
 
@@ -321,11 +335,11 @@ def cv_table(train, key, title):
     for name in INPUT_SETS:
         for form in FORMS:
             oof = cross_validate(train, name, form, key)
-            rho, mre = scores([oof[p["id"]] for p in train], [p["residual_sites"] for p in train])
+            rho, mre = scores([oof[p["id"]] for p in train], [p[TARGET] for p in train])
             per = []
             for s in sources:
                 ss = [p for p in train if p["source"] == s]
-                per.append(scores([oof[p["id"]] for p in ss], [p["residual_sites"] for p in ss])[0])
+                per.append(scores([oof[p["id"]] for p in ss], [p[TARGET] for p in ss])[0])
             print(f"| {name} | {form} | {rho:.2f} | {mre:.2f} | "
                   + " | ".join(f"{r:.2f}" for r in per) + " |")
             out[(name, form)] = (rho, mre)
@@ -342,9 +356,15 @@ def main():
     ap.add_argument("--svg", default=os.path.join(C.HERE, "fit.svg"))
     ap.add_argument("--write-model", default=None,
                     help="with --final: write the weights here if the held-out rho is higher")
+    ap.add_argument("--target", default="residual_sites",
+                    choices=["residual_sites", "porting_sites"],
+                    help="the measured residual to predict (porting_sites: round 7's "
+                         "porting-only residual)")
     ap.add_argument("--plot-model", action="store_true",
                     help="draw --svg for the model in --model (the shipped one) instead")
     a = ap.parse_args()
+    global TARGET
+    TARGET = a.target
     if a.plot_model:
         plot_model(C.json.load(open(a.pairs))["pairs"], a.model, a.svg)
         return

@@ -14,6 +14,7 @@ def pair(i, group, source, sites, held_out=False):
     return {"id": f"{group}/f{i}.cu", "group": group, "source": source,
             "held_out": held_out, "port_rc": 0, "report_rc": 0,
             "residual_sites": sites, "residual_lines": 2 * sites,
+            "porting_sites": sites // 2, "porting_lines": sites, "recount_rc": 0,
             "counts": dict(tu["counts"]), "tu": tu}
 
 
