@@ -156,8 +156,10 @@ bool BallotMaskWidthCheck::runMaskUse(const CallExpr *Call, ASTContext &C) {
   D.Level = core::Severity::Error;
   if (Name == "__popc" || Name == "__ffs" || Name == "__clz" ||
       Name == "__brev") {
+    // Only a 64-bit mask: a 32-bit copy of one lost its lanes where it was
+    // narrowed, which is the place to report and to fix.
     const VarDecl *M = masks(C).maskIn(Call->getArg(0));
-    if (!M || !masks(C).fromWide(M))
+    if (!M || narrow(M->getType(), C))
       return false;
     std::string Wide = Name.str() + "ll";
     D.Loc = Call->getBeginLoc();
