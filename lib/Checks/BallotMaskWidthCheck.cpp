@@ -121,6 +121,9 @@ void BallotMaskWidthCheck::registerMatchers(MatchFinder &F) {
                NotInst)
           .bind("bitop"),
       this);
+  // Masks known from their use rather than from a ballot (LaneMaskVars).
+  F.addMatcher(callExpr(NotInst, hasArgument(0, expr())).bind("maskuse"),
+               this);
   F.addMatcher(
       binaryOperator(hasAnyOperatorName("==", "!="),
                      hasEitherOperand(ignoringParenCasts(
@@ -138,9 +141,78 @@ static std::string wideSpelling(llvm::StringRef Written) {
   return "unsigned long long";
 }
 
+LaneMaskVars &BallotMaskWidthCheck::masks(ASTContext &C) {
+  if (!Masks)
+    Masks = std::make_unique<LaneMaskVars>(C);
+  return *Masks;
+}
+
+bool BallotMaskWidthCheck::runMaskUse(const CallExpr *Call, ASTContext &C) {
+  const SourceManager &SM = C.getSourceManager();
+  if (SM.isInSystemHeader(SM.getExpansionLoc(Call->getBeginLoc())))
+    return false;
+  llvm::StringRef Name = calleeName(Call);
+  CheckDiag D;
+  D.Level = core::Severity::Error;
+  if (Name == "__popc" || Name == "__ffs" || Name == "__clz" ||
+      Name == "__brev") {
+    // Only a 64-bit mask: a 32-bit copy of one lost its lanes where it was
+    // narrowed, which is the place to report and to fix.
+    const VarDecl *M = masks(C).maskIn(Call->getArg(0));
+    if (!M || narrow(M->getType(), C))
+      return false;
+    std::string Wide = Name.str() + "ll";
+    D.Loc = Call->getBeginLoc();
+    D.Range = Call->getSourceRange();
+    D.Message = fmt::format("{} counts 32 bits of a 64-bit lane mask; use {}",
+                            Name.str(), Wide);
+    D.Notes.emplace_back(M->getLocation(),
+                         "'" + M->getName().str() +
+                             "' holds a lane mask (a *_sync mask operand or a "
+                             "ballot, or a copy of one)");
+  } else {
+    // The TU's own function taking a whole mask in a 32-bit parameter:
+    // reported at the parameter, where the width is written.
+    const FunctionDecl *F = Call->getDirectCallee();
+    if (!F || isSyncIntrinsicName(Name))
+      return false;
+    if (const FunctionDecl *P = F->getTemplateInstantiationPattern())
+      F = P;
+    const FunctionDecl *Def = nullptr;
+    if (!F->hasBody(Def))
+      return false;
+    for (unsigned I = 0; I < Call->getNumArgs() && I < Def->getNumParams(); ++I) {
+      const ParmVarDecl *Parm = Def->getParamDecl(I);
+      const VarDecl *M = masks(C).maskIn(Call->getArg(I));
+      if (!M || !masks(C).fromWide(M) || !narrow(Parm->getType(), C) ||
+          SM.isInSystemHeader(SM.getExpansionLoc(Parm->getLocation())))
+        continue;
+      D.Loc = Parm->getLocation();
+      D.Range = Parm->getSourceRange();
+      D.Message = fmt::format(
+          "parameter '{}' is 32-bit '{}', but receives the 64-bit lane mask "
+          "'{}': lanes 32-63 are lost; make it unsigned long long",
+          Parm->getName().str(), Parm->getType().getAsString(),
+          M->getName().str());
+      D.Notes.emplace_back(Call->getArg(I)->getBeginLoc(), "passed here");
+      break;
+    }
+    if (D.Message.empty())
+      return false;
+  }
+  if (!Reported.insert(SM.getExpansionLoc(D.Loc).getRawEncoding()).second)
+    return true;
+  report(C, std::move(D));
+  return true;
+}
+
 void BallotMaskWidthCheck::run(const MatchFinder::MatchResult &R) {
   ASTContext &C = *R.Context;
   const SourceManager &SM = C.getSourceManager();
+  if (const auto *Use = R.Nodes.getNodeAs<CallExpr>("maskuse")) {
+    runMaskUse(Use, C);
+    return;
+  }
   auto ballotName = [&]() -> std::string {
     const auto *B = R.Nodes.getNodeAs<Expr>("b");
     if (const auto *CE = dyn_cast_or_null<CallExpr>(B))

@@ -2,6 +2,9 @@
 #pragma once
 
 #include "Checks/Check.h"
+#include "Checks/LaneMasks.h"
+
+#include <memory>
 
 #include <set>
 #include <string>
@@ -25,6 +28,7 @@ public:
   void onStartOfTranslationUnit() override {
     Wrappers.clear();
     Reported.clear();
+    Masks.reset();
   }
 
 private:
@@ -32,6 +36,13 @@ private:
   std::set<std::string> Wrappers;
   /// Places reported (a template's narrowing is seen once per instantiation).
   std::set<unsigned> Reported;
+  /// Lane-mask variables known from their use (LaneMaskVars), made when
+  /// first asked.
+  std::unique_ptr<LaneMaskVars> Masks;
+  LaneMaskVars &masks(clang::ASTContext &C);
+  /// A mask variable's bits counted with a 32-bit intrinsic, or a whole
+  /// mask passed to a 32-bit parameter of the TU's own function.
+  bool runMaskUse(const clang::CallExpr *Call, clang::ASTContext &C);
 };
 
 } // namespace hipport::checks

@@ -8,6 +8,7 @@
 #include "Checks/HostLaunchWidthCheck.h"
 #include "Checks/InlinePtxCheck.h"
 #include "Checks/LaneMaskLiteralCheck.h"
+#include "Checks/LayoutWarpSizeCheck.h"
 #include "Checks/NvidiaOnlyFeatureCheck.h"
 #include "Checks/ParseErrorCheck.h"
 #include "Checks/ShuffleWidthCheck.h"
@@ -58,6 +59,7 @@ const std::vector<RegisteredCheck> &registry() {
         {&HostDispatchWidthCheck::Info, make<HostDispatchWidthCheck>},
         {&WarpConstantUseCheck::Info, make<WarpConstantUseCheck>},
         {&CompileTimeWidthCheck::Info, make<CompileTimeWidthCheck>},
+        {&LayoutWarpSizeCheck::Info, make<LayoutWarpSizeCheck>},
         // Reported by the linter itself, from the parse's outcome.
         {&ParseErrorCheck::Info, nullptr},
     };

@@ -74,6 +74,57 @@ static uint64_t sinkWidth(const BinaryOperator *Shl, ASTContext &C) {
   return 0;
 }
 
+LaneMaskVars &LaneMaskLiteralCheck::masks(ASTContext &C) {
+  if (!Masks)
+    Masks = std::make_unique<LaneMaskVars>(C);
+  return *Masks;
+}
+
+/// The lane-mask variable a shifted bit is combined into: through
+/// parentheses, casts and `~`, the other operand of & | ^, the target of
+/// |= &= ^= =, or the variable it initialises (`mask |= 1u << i`,
+/// `m & ~(1u << src)` with m a mask). Null when the bit goes elsewhere.
+static const VarDecl *combinedInto(const BinaryOperator *Shl, ASTContext &C,
+                                   LaneMaskVars &Masks) {
+  DynTypedNode N = DynTypedNode::create(*Shl);
+  for (unsigned Up = 0; Up < 8; ++Up) {
+    ParentList Ps = parentsOf(C, N);
+    if (Ps.size() != 1)
+      return nullptr;
+    const DynTypedNode &P = Ps.front();
+    if (const auto *BO = P.get<BinaryOperator>()) {
+      const Expr *Other =
+          BO->getLHS()->IgnoreParenImpCasts() == N.get<Expr>() ? BO->getRHS()
+                                                                : BO->getLHS();
+      switch (BO->getOpcode()) {
+      case BO_And:
+      case BO_Or:
+      case BO_Xor:
+        if (const VarDecl *V = Masks.maskIn(Other))
+          return V;
+        break;
+      case BO_AndAssign:
+      case BO_OrAssign:
+      case BO_XorAssign:
+      case BO_Assign:
+        return Masks.maskIn(BO->getLHS());
+      default:
+        return nullptr;
+      }
+    } else if (const auto *VD = P.get<VarDecl>()) {
+      return Masks.isMask(VD) ? VD : nullptr;
+    } else if (const auto *U = P.get<UnaryOperator>()) {
+      if (U->getOpcode() != UO_Not)
+        return nullptr;
+    } else if (!P.get<ParenExpr>() && !P.get<ImplicitCastExpr>() &&
+               !P.get<CStyleCastExpr>()) {
+      return nullptr;
+    }
+    N = P;
+  }
+  return nullptr;
+}
+
 void LaneMaskLiteralCheck::run(const MatchFinder::MatchResult &R) {
   ASTContext &C = *R.Context;
   if (const auto *BO = R.Nodes.getNodeAs<BinaryOperator>("shl")) {
@@ -82,7 +133,8 @@ void LaneMaskLiteralCheck::run(const MatchFinder::MatchResult &R) {
     if (!V || (*V != 1 && *V != -1) || C.getTypeSize(L->getType()) > 32)
       return;
     const Expr *Amount = BO->getRHS();
-    if (!isLaneLike(Amount, C))
+    const VarDecl *Into = nullptr;
+    if (!isLaneLike(Amount, C) && !(Into = combinedInto(BO, C, masks(C))))
       return;
     // `1u << (i & 31)` sets a bit of a 32-bit word: bit packing, not lanes.
     if (const auto *In = dyn_cast<BinaryOperator>(strip(Amount)))
@@ -101,6 +153,11 @@ void LaneMaskLiteralCheck::run(const MatchFinder::MatchResult &R) {
                             "lanes 32-63 of a 64-lane wavefront shift out: "
                             "use a 64-bit one (1ull)",
                             Text);
+    if (Into)
+      D.Notes.emplace_back(Into->getLocation(),
+                           "'" + Into->getName().str() +
+                               "' is used as a lane mask (a *_sync mask "
+                               "operand or a ballot)");
     uint64_t Sink = sinkWidth(BO, C);
     if (IL && !IL->getBeginLoc().isMacroID() && (Sink == 0 || Sink > 32)) {
       D.Fixes.push_back(FixItHint::CreateReplacement(
@@ -119,6 +176,32 @@ void LaneMaskLiteralCheck::run(const MatchFinder::MatchResult &R) {
     return;
   const Expr *S = Mask->IgnoreParenImpCasts();
   auto V = intValue(S, C);
+  // `unsigned long m = 0xFFFFFFFF; __shfl_sync(m, ...)`: a local mask that
+  // holds the literal, reported once, at its initialiser.
+  if (!V)
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (VD->isLocalVarDecl() && VD->getInit() && !VD->isConstexpr() &&
+            !VD->getType().isConstQualified()) {
+          auto IV = intValue(VD->getInit(), C);
+          if (!IV || (uint64_t(*IV) & 0xffffffffffffffffull) != 0xffffffffull ||
+              !FullMaskVars.insert(VD).second)
+            return;
+          CheckDiag D;
+          D.Level = core::Severity::Error;
+          D.Loc = VD->getInit()->getBeginLoc();
+          D.Range = VD->getInit()->getSourceRange();
+          D.Message = fmt::format(
+              "mask 0xffffffff in '{}', the mask of {}, names lanes 0-31 "
+              "only; HIP *_sync intrinsics take 64-bit masks (ROCm 6.2+), so "
+              "lanes 32-63 take part undefined: use ~0ull or __activemask()",
+              VD->getName().str(), Fn->getName().str());
+          D.Notes.emplace_back(
+              C.getSourceManager().getExpansionLoc(Mask->getBeginLoc()),
+              "used as a mask here");
+          report(C, std::move(D));
+          return;
+        }
   if (!V || (uint64_t(*V) & 0xffffffffffffffffull) != 0xffffffffull)
     return;
   CheckDiag D;

@@ -2,18 +2,35 @@
 #pragma once
 
 #include "Checks/Check.h"
+#include "Checks/LaneMasks.h"
+
+#include <memory>
+#include <set>
 
 namespace hipport::checks {
 
 /// Finds lane masks built in 32-bit arithmetic (`1 << lane`,
 /// `~(-1 << lane)`) and the 32-lane full mask 0xffffffff passed to *_sync
 /// warp intrinsics, which take 64-bit masks in HIP (ROCm 6.2 and later).
+/// A shift counts as a lane mask when its amount is a lane index, or when
+/// it is combined into a variable the code uses as a lane mask (the mask
+/// operand of a *_sync intrinsic, a ballot's result: LaneMaskVars), and a
+/// mask variable initialised with 0xffffffff counts as that literal.
 class LaneMaskLiteralCheck : public Check {
 public:
   static const CheckInfo Info;
   LaneMaskLiteralCheck() : Check(Info) {}
   void registerMatchers(clang::ast_matchers::MatchFinder &F) override;
   void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
+  void onStartOfTranslationUnit() override {
+    Masks.reset();
+    FullMaskVars.clear();
+  }
+
+private:
+  LaneMaskVars &masks(clang::ASTContext &C);
+  std::unique_ptr<LaneMaskVars> Masks;
+  std::set<const clang::VarDecl *> FullMaskVars; ///< reported once each
 };
 
 } // namespace hipport::checks

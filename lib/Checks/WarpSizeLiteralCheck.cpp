@@ -150,7 +150,31 @@ void WarpSizeLiteralCheck::reportMacro(const SourceManager &SM,
   report(SM, LO, std::move(D));
 }
 
+void WarpSizeLiteralCheck::report(const ASTContext &C, CheckDiag D) {
+  if (!Logical)
+    Logical = std::make_unique<LogicalWarps>(C);
+  // The finding's place, or, for a named constant reported at its
+  // definition, every use in its notes.
+  bool Covered = Logical->covers(D.Loc);
+  if (!Covered && !D.Notes.empty())
+    Covered = llvm::all_of(D.Notes, [&](const auto &N) {
+      return Logical->covers(N.first);
+    });
+  if (Covered) {
+    // What the finding saw, without its advice to use warpSize, which
+    // would break the 32-lane layout here.
+    D.Level = core::Severity::Note;
+    D.Message = D.Message.substr(0, D.Message.find(';')) +
+                "; every shuffle here passes width 32, so the lanes form "
+                "32-lane logical warps, two to a 64-lane wavefront: right at "
+                "either width";
+    D.Fixes.clear();
+  }
+  Check::report(C, std::move(D));
+}
+
 void WarpSizeLiteralCheck::onStartOfTranslationUnit() {
+  Logical.reset();
   Named.clear();
   Pending.clear();
   BitWidth.clear();

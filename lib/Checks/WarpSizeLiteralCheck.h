@@ -5,8 +5,10 @@
 
 #include "Checks/Check.h"
 #include "Checks/CudaPatterns.h"
+#include "Checks/LogicalWarps.h"
 
 #include <map>
+#include <memory>
 #include <set>
 
 namespace hipport::checks {
@@ -56,6 +58,12 @@ private:
                clang::SourceRange Range, std::string Message,
                bool Count = false);
   static int64_t originValue(const ConstantOrigin &O);
+  /// Reports D, as a note where every place it names lies in a function
+  /// that works in explicit 32-lane logical warps (LogicalWarps): right at
+  /// wave64 there, so neither a bug nor a warning.
+  using Check::report;
+  void report(const clang::ASTContext &C, CheckDiag D);
+  std::unique_ptr<LogicalWarps> Logical;
 
   struct PendingUse {
     ConstantOrigin Origin;

@@ -45,3 +45,26 @@ __global__ void negatives(unsigned long long *out, unsigned x, int p) {
 // CHECK: wave64-ballot-mask-width.cu:21:12: error: __ffs counts 32 bits of a 64-bit lane mask; use __ffsll [wave64-ballot-mask-width]
 // CHECK: wave64-ballot-mask-width.cu:20:8: note: mask computed here
 // CHECK: wave64-ballot-mask-width.cu:22:15: error: ballot compared with 0xffffffff, the full mask of 32 lanes; on a 64-lane wavefront the full mask is ~0ull (or compare with __activemask()) [wave64-ballot-mask-width]
+
+// A mask known from its use as a *_sync mask operand, passed to a helper
+// whose parameter is 32-bit, and counted with 32-bit __ffs (a leader lane);
+// the count of the 32-bit parameter is not reported again.
+__device__ int leaderOf(unsigned int m) { return m ? __ffs(m) - 1 : -1; }
+__device__ float toLeader(float v, int self, unsigned long long group) {
+  unsigned long long rest = group & ~(1ull << self);
+  int first = __ffs(rest) - 1;
+  v += __shfl_sync(group, v, first);
+  return __shfl_sync(group, v, leaderOf(group));
+}
+// Not lane masks: a 32-bit word no intrinsic takes as a mask, and a 32-bit
+// mask handed on at its own width.
+__device__ int lowBit(unsigned word) { return __ffs(word); }
+__device__ int keep32(unsigned m) { return __popc(m); }
+__device__ float others(float v, unsigned word, unsigned m32) {
+  v += __shfl_sync(m32, v, 0);
+  return v + lowBit(word) + keep32(m32);
+}
+// CHECK: wave64-ballot-mask-width.cu:52:38: error: parameter 'm' is 32-bit 'unsigned int', but receives the 64-bit lane mask 'group': lanes 32-63 are lost; make it unsigned long long [wave64-ballot-mask-width]
+// CHECK: wave64-ballot-mask-width.cu:57:41: note: passed here
+// CHECK: wave64-ballot-mask-width.cu:55:15: error: __ffs counts 32 bits of a 64-bit lane mask; use __ffsll [wave64-ballot-mask-width]
+// CHECK: wave64-ballot-mask-width.cu:54:22: note: 'rest' holds a lane mask (a *_sync mask operand or a ballot, or a copy of one)

@@ -33,3 +33,44 @@ __global__ void negatives(unsigned *bits, int v, unsigned long long mask) {
 // CHECK: wave64-lane-mask-literal.cu:11:25: error: mask 0xffffffff of __shfl_down_sync names lanes 0-31 only; HIP *_sync intrinsics take 64-bit masks (ROCm 6.2+), so lanes 32-63 take part undefined: use ~0ull or __activemask() [wave64-lane-mask-literal]
 // CHECK: wave64-lane-mask-literal.cu:13:14: error: mask 0xffffffff of __syncwarp names lanes 0-31 only; HIP *_sync intrinsics take 64-bit masks (ROCm 6.2+), so lanes 32-63 take part undefined: use ~0ull or __activemask() [wave64-lane-mask-literal]
 // CHECK: wave64-lane-mask-literal.cu:14:24: error: mask 0xffffffff of __any_sync names lanes 0-31 only; HIP *_sync intrinsics take 64-bit masks (ROCm 6.2+), so lanes 32-63 take part undefined: use ~0ull or __activemask() [wave64-lane-mask-literal]
+
+// Masks known from their use, whatever their names: 'active' and 'same' are
+// the mask operands of __shfl_sync, so bits shifted in 32 bits and combined
+// into them drop lanes 32-63 (a labelled-group reduction).
+#define ONE_AT(l) (1u << (l))
+__device__ float groupSum(float v, int key, int me, unsigned long long active) {
+  unsigned long long same = 0;
+  for (int src = 0; src < 64; ++src)
+    if (active & (1u << src))
+      if (__shfl_sync(active, key, src) == key)
+        same |= ONE_AT(src);
+  for (unsigned long long m = same & ~(1u << me); m; m &= m - 1)
+    v += __shfl_sync(same, v, __ffsll(m) - 1);
+  return v;
+}
+// CHECK: wave64-lane-mask-literal.cu:40:20: error: lane mask 'ONE_AT(src)' is built in 32-bit arithmetic; lanes 32-63 of a 64-lane wavefront shift out: use a 64-bit one (1ull) [wave64-lane-mask-literal]
+// CHECK: wave64-lane-mask-literal.cu:42:22: note: 'same' is used as a lane mask (a *_sync mask operand or a ballot)
+// CHECK: wave64-lane-mask-literal.cu:44:19: error: lane mask '1u << src' is built in 32-bit arithmetic; lanes 32-63 of a 64-lane wavefront shift out: use a 64-bit one (1ull) [wave64-lane-mask-literal]
+// CHECK: wave64-lane-mask-literal.cu:41:72: note: 'active' is used as a lane mask (a *_sync mask operand or a ballot)
+// CHECK: wave64-lane-mask-literal.cu:47:40: error: lane mask '1u << me' is built in 32-bit arithmetic; lanes 32-63 of a 64-lane wavefront shift out: use a 64-bit one (1ull) [wave64-lane-mask-literal]
+// CHECK: wave64-lane-mask-literal.cu:42:22: note: 'same' is used as a lane mask (a *_sync mask operand or a ballot)
+
+// A local full mask of 32 lanes, then used as the mask.
+__device__ float fullVar(float v) {
+  unsigned long full = 0xFFFFFFFF;
+  for (int o = 16; o > 0; o /= 2)
+    v += __shfl_down_sync(full, v, o);
+  return v;
+}
+// CHECK: wave64-lane-mask-literal.cu:60:24: error: mask 0xffffffff in 'full', the mask of __shfl_down_sync, names lanes 0-31 only; HIP *_sync intrinsics take 64-bit masks (ROCm 6.2+), so lanes 32-63 take part undefined: use ~0ull or __activemask() [wave64-lane-mask-literal]
+// CHECK: wave64-lane-mask-literal.cu:62:27: note: used as a mask here
+
+// Not masks: a bit of a word no intrinsic takes as a mask, a 64-bit bit, and
+// a full 64-bit mask in a variable.
+__device__ int notMasks(unsigned long long active, int k, int v) {
+  unsigned flags = 0;
+  flags |= 1u << k;
+  unsigned long long sel = active & (1ull << k);
+  unsigned long long all = ~0ull;
+  return __shfl_sync(sel, v, 0) + __shfl_sync(all, v, 1) + flags;
+}

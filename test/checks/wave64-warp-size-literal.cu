@@ -143,13 +143,40 @@ __global__ void tiles(float *out, const float *in, int n) {
 }
 
 // Shuffles in a template (dependent arguments leave the call unresolved).
+// Every shuffle passes width 32: 32-lane logical warps, right at wave64, so
+// notes, not warnings.
 template <typename T>
 __device__ T tmpl_reduce(T v) {
-  // CHECK: :[[@LINE+1]]:16: warning: shuffle loop starting at offset 16 covers a 32-wide warp
+  // CHECK: :[[@LINE+1]]:16: note: shuffle loop starting at offset 16 covers a 32-wide warp; every shuffle here passes width 32, so the lanes form 32-lane logical warps, two to a 64-lane wavefront: right at either width
   for (int m = 16; m > 0; m >>= 1)
-    // CHECK: :[[@LINE+1]]:27: warning: shuffle width 32 splits a 64-lane wavefront into independent 32-lane halves; use warpSize
+    // CHECK: :[[@LINE+1]]:27: note: shuffle width 32 splits a 64-lane wavefront into independent 32-lane halves; every shuffle here passes width 32
     v += __shfl_xor(v, m, 32);
   return v;
+}
+
+// A 32-lane logical warp through a helper: the lane math by 32 names the
+// segment's lanes (notes); the same math beside a full-width shuffle is a
+// warning.
+__device__ float seg_sum(float v) {
+  // CHECK: :[[@LINE+1]]:16: note: shuffle loop starting at offset 16 covers a 32-wide warp; every shuffle here
+  for (int o = 16; o > 0; o >>= 1)
+    // CHECK: :[[@LINE+1]]:27: note: shuffle width 32 splits a 64-lane wavefront into independent 32-lane halves; every shuffle here
+    v += __shfl_xor(v, o, 32);
+  return v;
+}
+__global__ void seg_kernel(float *slots, float v) {
+  v = seg_sum(v);
+  // CHECK: :[[@LINE+1]]:21: note: lane index 'threadIdx.x % 32' assumes 32-wide warps; every shuffle here passes width 32
+  if (threadIdx.x % 32 == 0)
+    // CHECK: :[[@LINE+1]]:25: note: warp index 'threadIdx.x / 32' assumes 32-wide warps; every shuffle here passes width 32
+    slots[threadIdx.x / 32] = v;
+}
+__global__ void mixed_kernel(float *slots, float v) {
+  v = seg_sum(v) + __shfl_xor(v, 1);
+  // CHECK: :[[@LINE+1]]:21: warning: lane index 'threadIdx.x % 32' assumes 32-wide warps
+  if (threadIdx.x % 32 == 0)
+    // CHECK: :[[@LINE+1]]:25: warning: warp index 'threadIdx.x / 32' assumes 32-wide warps
+    slots[threadIdx.x / 32] = v;
 }
 
 // Shuffles of a cooperative-groups tile; lane 31 of the tile is its last.

@@ -1,0 +1,126 @@
+#include "Checks/LogicalWarps.h"
+#include "Checks/CudaPatterns.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+#include "llvm/ADT/DenseMap.h"
+
+using namespace clang;
+
+namespace hipport::checks {
+
+namespace {
+
+/// What one function body does with the warp: its shuffles' widths, other
+/// collectives, warpSize, and the TU functions it calls.
+struct WarpUse {
+  unsigned Width32 = 0;   ///< shuffles with an explicit width of 32
+  bool Other = false;     ///< a shuffle without it, a ballot, warpSize...
+  std::vector<const FunctionDecl *> Callees;
+};
+
+class BodyScan : public RecursiveASTVisitor<BodyScan> {
+public:
+  BodyScan(const ASTContext &C, WarpUse &U) : C(C), U(U) {}
+  bool VisitCallExpr(CallExpr *CE) {
+    llvm::StringRef N = calleeName(CE);
+    if (isShuffleName(N)) {
+      unsigned WidthArg = N.ends_with("_sync") ? 3 : 2;
+      const Expr *W =
+          CE->getNumArgs() > WidthArg ? CE->getArg(WidthArg) : nullptr;
+      auto V = W && !isa<CXXDefaultArgExpr>(W) ? intValue(W, C) : std::nullopt;
+      if (V && *V == 32)
+        ++U.Width32;
+      else
+        U.Other = true;
+    } else if (isBallotName(N) || N.starts_with("__any") ||
+               N.starts_with("__all") || N.starts_with("__match") ||
+               N.starts_with("__reduce_") || N == "__syncwarp") {
+      U.Other = true;
+    } else if (const FunctionDecl *F = CE->getDirectCallee()) {
+      U.Callees.push_back(F->getCanonicalDecl());
+    }
+    return true;
+  }
+  bool VisitExpr(Expr *E) {
+    if (!isa<ImplicitCastExpr>(E) && !isa<ParenExpr>(E) && isWarpSizeRef(E, C))
+      U.Other = true;
+    return true;
+  }
+  const ASTContext &C;
+  WarpUse &U;
+};
+
+class FunctionWalk : public RecursiveASTVisitor<FunctionWalk> {
+public:
+  explicit FunctionWalk(const ASTContext &C) : C(C) {}
+  bool TraverseDecl(Decl *D) {
+    const SourceManager &SM = C.getSourceManager();
+    if (D && !isa<TranslationUnitDecl>(D) &&
+        SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
+  bool VisitFunctionDecl(FunctionDecl *F) {
+    if (!F->doesThisDeclarationHaveABody() || !F->getBody())
+      return true;
+    WarpUse &U = Uses[F->getCanonicalDecl()];
+    BodyScan(C, U).TraverseStmt(F->getBody());
+    Order.emplace_back(F->getCanonicalDecl(), F->getBody());
+    return true;
+  }
+  const ASTContext &C;
+  llvm::DenseMap<const FunctionDecl *, WarpUse> Uses;
+  std::vector<std::pair<const FunctionDecl *, const Stmt *>> Order;
+};
+
+} // namespace
+
+void LogicalWarps::build() {
+  Built = true;
+  FunctionWalk Walk(Ctx);
+  Walk.TraverseDecl(Ctx.getTranslationUnitDecl());
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (auto [F, Body] : Walk.Order) {
+    const WarpUse &U = Walk.Uses[F];
+    if (U.Other)
+      continue;
+    // A helper that shuffles at full width makes the caller's lanes
+    // wavefront lanes again; one that shuffles at width 32 counts as the
+    // caller's own 32-lane shuffle (`warp_reduce_sum(x)`).
+    bool Mixed = false, Segmented = U.Width32 > 0;
+    for (const FunctionDecl *G : U.Callees) {
+      auto It = Walk.Uses.find(G);
+      if (It == Walk.Uses.end())
+        continue;
+      Mixed |= It->second.Other;
+      Segmented |= It->second.Width32 > 0;
+    }
+    if (Mixed || !Segmented)
+      continue;
+    SourceLocation B = SM.getExpansionLoc(Body->getBeginLoc());
+    SourceLocation E = SM.getExpansionLoc(Body->getEndLoc());
+    if (SM.getFileID(B) != SM.getFileID(E))
+      continue;
+    Bodies.emplace_back(SM.getFileID(B).getHashValue(), SM.getFileOffset(B),
+                        SM.getFileOffset(E));
+  }
+}
+
+bool LogicalWarps::covers(SourceLocation Loc) {
+  if (!Built)
+    build();
+  if (Loc.isInvalid() || Bodies.empty())
+    return false;
+  const SourceManager &SM = Ctx.getSourceManager();
+  Loc = SM.getExpansionLoc(Loc);
+  unsigned File = SM.getFileID(Loc).getHashValue();
+  unsigned Off = SM.getFileOffset(Loc);
+  for (auto [F, B, E] : Bodies)
+    if (F == File && B <= Off && Off <= E)
+      return true;
+  return false;
+}
+
+} // namespace hipport::checks
