@@ -73,30 +73,44 @@ public:
   StreamingPchWriter(clang::CompilerInstance &CI, std::string Out,
                      std::string Sysroot)
       : PP(CI.getPreprocessor()), Out(std::move(Out)),
-        Sysroot(std::move(Sysroot)),
-        File(this->Out, Error), Stream(File, /*FlushThreshold MiB=*/1),
-        Writer(Stream, Unused, CI.getModuleCache(), CI.getCodeGenOpts(),
-               CI.getFrontendOpts().ModuleFileExtensions,
-               CI.getFrontendOpts().IncludeTimestamps) {}
+        Sysroot(std::move(Sysroot)), File(this->Out, Error) {
+    Stream.emplace(File, /*FlushThreshold MiB=*/1);
+    Writer.emplace(*Stream, Unused, CI.getModuleCache(), CI.getCodeGenOpts(),
+                   CI.getFrontendOpts().ModuleFileExtensions,
+                   bool(CI.getFrontendOpts().IncludeTimestamps));
+  }
+  /// The stream writes its last bytes when it goes: a PCH not written, or
+  /// one the disk refused, is removed, so the caller sees no file (and
+  /// raw_fd_ostream does not abort on the error).
+  ~StreamingPchWriter() override {
+    Writer.reset();
+    Stream.reset();
+    if (!Error)
+      File.close();
+    if (File.has_error() || !Written) {
+      File.clear_error();
+      llvm::sys::fs::remove(Out);
+    }
+  }
 
   bool opened() const { return !Error; }
   void InitializeSema(clang::Sema &S) override { Sema = &S; }
   void HandleTranslationUnit(clang::ASTContext &) override {
-    // As PCHGenerator: no PCH of a prelude with errors (the caller then
-    // removes the file, since the tool reports the failure).
+    // As PCHGenerator: no PCH of a prelude with errors.
     if (PP.getModuleLoader().HadFatalFailure ||
         PP.getDiagnostics().hasErrorOccurred() || !Sema)
       return;
-    Writer.WriteAST(Sema, Out, /*WritingModule=*/nullptr, Sysroot);
+    Writer->WriteAST(Sema, Out, /*WritingModule=*/nullptr, Sysroot);
+    Written = true;
   }
   void HandleVTable(clang::CXXRecordDecl *RD) override {
-    Writer.handleVTable(RD);
+    Writer->handleVTable(RD);
   }
   clang::ASTMutationListener *GetASTMutationListener() override {
-    return &Writer;
+    return &*Writer;
   }
   clang::ASTDeserializationListener *GetASTDeserializationListener() override {
-    return &Writer;
+    return &*Writer;
   }
 
 private:
@@ -105,9 +119,10 @@ private:
   std::error_code Error;
   llvm::raw_fd_stream File; ///< read back when an offset is backpatched
   llvm::SmallVector<char, 0> Unused; ///< what ASTWriter reads only for modules
-  llvm::BitstreamWriter Stream;
-  clang::ASTWriter Writer;
+  std::optional<llvm::BitstreamWriter> Stream;
+  std::optional<clang::ASTWriter> Writer;
   clang::Sema *Sema = nullptr;
+  bool Written = false;
 };
 
 /// GeneratePCHAction that writes where we say and lists what it read.
