@@ -11,6 +11,9 @@
 # also lint its .cpp and .c files). ALL_TUS=1: every TU lint finds (.cu,
 # .cpp, .cc, .cxx, .c), clang parsing each as lint does (C as C, the rest as
 # CUDA), and lint given the directory.
+# PHASES=1: hipport runs with HIPPORT_MEMORY_TRACE=1, and each run's line is
+# followed by the phase its peak was reached in (a PCH build or a TU parse;
+# maxrss of the hipport process, as /usr/bin/time reports it).
 set -euo pipefail
 DIR=$(realpath "$1")
 COMMON=${2:+$(realpath "$2")}
@@ -25,8 +28,8 @@ else
 fi
 echo "project: $DIR (${#TUS[@]} .cu TUs)"
 
-cpu() { # runs "$@", appends "user sys maxrss_kb wall" to $WORK/t
-  /usr/bin/time -a -o "$WORK/t" -f "%U %S %M %e" "$@" > /dev/null 2>&1 || true
+cpu() { # runs "$@", appends "user sys maxrss_kb wall" to $WORK/t, stderr to $WORK/err
+  /usr/bin/time -a -o "$WORK/t" -f "%U %S %M %e" "$@" > /dev/null 2> "$WORK/err" || true
 }
 sum_cpu() { grep -v "^Command" "$WORK/t" | awk '{u+=$1; s+=$2; if ($3>m) m=$3; w+=$4} END {printf "%.2f %.0f %.2f\n", u+s, m/1024, w}'; }
 
@@ -39,15 +42,21 @@ for f in "${TUS[@]}"; do
     ${COMMON:+-I$COMMON} -I"$(dirname "$f")" "$f"
 done
 read -r CLANG CLANG_MB CLANG_WALL < <(sum_cpu)
-echo "clang -fsyntax-only, sum over TUs: ${CLANG} s CPU (peak ${CLANG_MB} MiB)"
+echo "clang -fsyntax-only, sum over TUs: ${CLANG} s CPU ${CLANG_WALL} s wall (peak ${CLANG_MB} MiB)"
 
 run() { # label, then the hipport arguments
   local label=$1; shift
   : > "$WORK/t"
-  cpu "$HIPPORT" "$@"
+  if [ -n "${PHASES:-}" ]; then
+    cpu env HIPPORT_MEMORY_TRACE=1 "$HIPPORT" "$@"
+  else
+    cpu "$HIPPORT" "$@"
+  fi
   read -r T MB WALL < <(sum_cpu)
   printf '%-34s %7.2f s CPU %7.2f s wall  peak %4d MiB  ratio %.2f\n' \
     "$label" "$T" "$WALL" "$MB" "$(echo "scale=4; $T / $CLANG" | bc)"
+  [ -z "${PHASES:-}" ] || awk '$1 == "memory-trace" && $5 > m {m = $5; l = $2 " " $3}
+    END {if (m) printf "  peak %d MiB reached in: %s\n", m, l}' "$WORK/err"
 }
 EXTRA=(${COMMON:+-- -I$COMMON})
 if [ -n "${LINT_ONLY:-}" ]; then

@@ -6,6 +6,7 @@
 #include "Checks/TargetMacros.h"
 #include "Checks/TokenScan.h"
 #include "Core/AmdTargets.h"
+#include "Core/Memory.h"
 #include "Core/SourceText.h"
 #include "Frontend/Preamble.h"
 
@@ -23,7 +24,6 @@
 
 #include <algorithm>
 #ifdef __GLIBC__
-#include <malloc.h>
 #endif
 #include <cstdlib>
 #include <deque>
@@ -692,14 +692,6 @@ llvm::Error lintTUs(const project::Project &P, const LintConfig &Config,
   return llvm::Error::success();
 }
 
-/// The heap the parses freed goes back to the system before the report:
-/// glibc keeps it mapped otherwise, and the report's allocations then come
-/// on top of the parse's peak (#17).
-void releaseFreedMemory() {
-#ifdef __GLIBC__
-  malloc_trim(0);
-#endif
-}
 
 /// The rank of each of N names in their sorted order.
 template <typename NameFn>
@@ -810,7 +802,9 @@ llvm::Expected<LintResult> lint(const project::Project &P,
   if (AnyAst && !TUs.empty())
     if (llvm::Error E = lintTUs(P, Config, CO, Opts, TUs, R.Outcomes, Store))
       return std::move(E);
-  releaseFreedMemory();
+  // The report's allocations then do not come on top of the parses' heap
+  // (#17).
+  core::releaseFreedMemory();
 
   for (const project::ProjectFile &F : P.files()) {
     if (!buildscan::isBuildFile(F.Path) ||

@@ -1,5 +1,6 @@
 #include "Frontend/Frontend.h"
 
+#include "Core/Memory.h"
 #include "Core/Progress.h"
 #include "Frontend/Preamble.h"
 #include "Frontend/Recovery.h"
@@ -154,21 +155,29 @@ void trace(const TUOutcome &O, const std::string &Verb,
       << "\n";
 }
 
-/// HIPPORT_SKIP_SYSTEM_BODIES=off parses every body (to compare outputs).
-bool skipSystemBodies() {
-  static const bool On = [] {
-    const char *V = std::getenv("HIPPORT_SKIP_SYSTEM_BODIES");
-    return !V || llvm::StringRef(V) != "off";
-  }();
-  return On;
-}
+/// With SkipFunctionBodies on, the parser asks before each body: a
+/// system header's bodies are never walked, so they need not be parsed
+/// (Sema still parses constexpr and auto-returning ones, whose bodies
+/// types depend on). MultiplexConsumer skips only when every consumer
+/// agrees, so this one's "no" keeps every project body.
+class SystemBodySkipper : public clang::ASTConsumer {
+public:
+  explicit SystemBodySkipper(clang::CompilerInstance &CI) : CI(CI) {}
+  bool shouldSkipFunctionBody(clang::Decl *D) override {
+    const clang::SourceManager &SM = CI.getSourceManager();
+    return SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation()));
+  }
+
+protected:
+  clang::CompilerInstance &CI;
+};
 
 /// Limits every analysis to the declarations written outside system headers:
 /// the CUDA headers' thousands of declarations (parsed, or loaded from the
 /// precompiled prelude) are never walked, only referred to.
-class ProjectScope : public clang::ASTConsumer {
+class ProjectScope : public SystemBodySkipper {
 public:
-  explicit ProjectScope(clang::CompilerInstance &CI) : CI(CI) {}
+  explicit ProjectScope(clang::CompilerInstance &CI) : SystemBodySkipper(CI) {}
   bool HandleTopLevelDecl(clang::DeclGroupRef G) override {
     const clang::SourceManager &SM = CI.getSourceManager();
     for (clang::Decl *D : G)
@@ -179,20 +188,35 @@ public:
   void HandleTranslationUnit(clang::ASTContext &Ctx) override {
     Ctx.setTraversalScope(Scope);
   }
-  /// With SkipFunctionBodies on, the parser asks before each body: a
-  /// system header's bodies are never walked, so they need not be parsed
-  /// (Sema still parses constexpr and auto-returning ones, whose bodies
-  /// types depend on). MultiplexConsumer skips only when every consumer
-  /// agrees, so this one's "no" keeps every project body.
-  bool shouldSkipFunctionBody(clang::Decl *D) override {
-    const clang::SourceManager &SM = CI.getSourceManager();
-    return SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation()));
-  }
 
 private:
-  clang::CompilerInstance &CI;
   std::vector<clang::Decl *> Scope;
 };
+
+} // namespace
+
+/// HIPPORT_SKIP_SYSTEM_BODIES=off parses every body (to compare outputs).
+bool skipSystemBodies() {
+  static const bool On = [] {
+    const char *V = std::getenv("HIPPORT_SKIP_SYSTEM_BODIES");
+    return !V || llvm::StringRef(V) != "off";
+  }();
+  return On;
+}
+
+std::unique_ptr<clang::ASTConsumer>
+withSystemBodiesSkipped(clang::CompilerInstance &CI,
+                        std::unique_ptr<clang::ASTConsumer> Inner) {
+  if (!Inner || !skipSystemBodies())
+    return Inner;
+  CI.getFrontendOpts().SkipFunctionBodies = true; // read by ParseAST
+  std::vector<std::unique_ptr<clang::ASTConsumer>> Both;
+  Both.push_back(std::make_unique<SystemBodySkipper>(CI));
+  Both.push_back(std::move(Inner));
+  return std::make_unique<clang::MultiplexConsumer>(std::move(Both));
+}
+
+namespace {
 
 class ProjectScopedAction : public clang::WrapperFrontendAction {
 public:
@@ -335,6 +359,7 @@ TUOutcome parseOne(const project::Project &P, const std::string &TU,
   }
   if (Trace)
     trace(O, Opts.Verb, Functions);
+  core::memoryTrace("parse", TU);
   return O;
 }
 

@@ -99,4 +99,16 @@ std::vector<TUOutcome> parseAll(const project::Project &P,
 /// The clang resource directory compiled in (builtin and CUDA wrapper headers).
 std::string clangResourceDir();
 
+/// Whether parses skip the function bodies written in system headers
+/// (nothing walks them; HIPPORT_SKIP_SYSTEM_BODIES=off parses every body).
+bool skipSystemBodies();
+
+/// Inner, with the bodies of system headers' functions skipped when
+/// skipSystemBodies(): what the precompiled prelude is built with, so that
+/// it holds what a parse without it would (and its build and PCH are
+/// smaller).
+std::unique_ptr<clang::ASTConsumer>
+withSystemBodiesSkipped(clang::CompilerInstance &CI,
+                        std::unique_ptr<clang::ASTConsumer> Inner);
+
 } // namespace hipport::frontend

@@ -1,5 +1,6 @@
 #include "Frontend/Preamble.h"
 
+#include "Core/Memory.h"
 #include "Core/Version.h"
 #include "Frontend/Frontend.h"
 #include "Frontend/StandardIncludes.h"
@@ -10,9 +11,12 @@
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Lex/HeaderSearch.h"
 #include "clang/Lex/Preprocessor.h"
+#include "clang/Sema/SemaConsumer.h"
+#include "clang/Serialization/ASTWriter.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Bitstream/BitstreamWriter.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SHA256.h"
@@ -60,6 +64,67 @@ bool projectIncludeDir(llvm::StringRef Arg, std::string &Dir) {
   return true;
 }
 
+/// PCHGenerator's work, with the PCH streamed to its file as it is written
+/// (clang's keeps the whole of it in memory until the end): the build's
+/// peak is its AST plus the serialized PCH, tens of MiB for a prelude of
+/// thrust's headers. The bytes are the same; only where they wait differs.
+class StreamingPchWriter : public clang::SemaConsumer {
+public:
+  StreamingPchWriter(clang::CompilerInstance &CI, std::string Out,
+                     std::string Sysroot)
+      : PP(CI.getPreprocessor()), Out(std::move(Out)),
+        Sysroot(std::move(Sysroot)), File(this->Out, Error) {
+    Stream.emplace(File, /*FlushThreshold MiB=*/1);
+    Writer.emplace(*Stream, Unused, CI.getModuleCache(), CI.getCodeGenOpts(),
+                   CI.getFrontendOpts().ModuleFileExtensions,
+                   bool(CI.getFrontendOpts().IncludeTimestamps));
+  }
+  /// The stream writes its last bytes when it goes: a PCH not written, or
+  /// one the disk refused, is removed, so the caller sees no file (and
+  /// raw_fd_ostream does not abort on the error).
+  ~StreamingPchWriter() override {
+    Writer.reset();
+    Stream.reset();
+    if (!Error)
+      File.close();
+    if (File.has_error() || !Written) {
+      File.clear_error();
+      llvm::sys::fs::remove(Out);
+    }
+  }
+
+  bool opened() const { return !Error; }
+  void InitializeSema(clang::Sema &S) override { Sema = &S; }
+  void HandleTranslationUnit(clang::ASTContext &) override {
+    // As PCHGenerator: no PCH of a prelude with errors.
+    if (PP.getModuleLoader().HadFatalFailure ||
+        PP.getDiagnostics().hasErrorOccurred() || !Sema)
+      return;
+    Writer->WriteAST(Sema, Out, /*WritingModule=*/nullptr, Sysroot);
+    Written = true;
+  }
+  void HandleVTable(clang::CXXRecordDecl *RD) override {
+    Writer->handleVTable(RD);
+  }
+  clang::ASTMutationListener *GetASTMutationListener() override {
+    return &*Writer;
+  }
+  clang::ASTDeserializationListener *GetASTDeserializationListener() override {
+    return &*Writer;
+  }
+
+private:
+  clang::Preprocessor &PP;
+  std::string Out, Sysroot;
+  std::error_code Error;
+  llvm::raw_fd_stream File; ///< read back when an offset is backpatched
+  llvm::SmallVector<char, 0> Unused; ///< what ASTWriter reads only for modules
+  std::optional<llvm::BitstreamWriter> Stream;
+  std::optional<clang::ASTWriter> Writer;
+  clang::Sema *Sema = nullptr;
+  bool Written = false;
+};
+
 /// GeneratePCHAction that writes where we say and lists what it read.
 class PrefixPchAction : public clang::GeneratePCHAction {
 public:
@@ -70,6 +135,18 @@ protected:
   bool BeginInvocation(clang::CompilerInstance &CI) override {
     CI.getFrontendOpts().OutputFile = Out;
     return GeneratePCHAction::BeginInvocation(CI);
+  }
+  std::unique_ptr<clang::ASTConsumer>
+  CreateASTConsumer(clang::CompilerInstance &CI, llvm::StringRef) override {
+    std::string Sysroot;
+    if (!ComputeASTConsumerArguments(CI, Sysroot))
+      return nullptr;
+    if (!CI.getFrontendOpts().RelocatablePCH)
+      Sysroot.clear();
+    auto W = std::make_unique<StreamingPchWriter>(CI, Out, Sysroot);
+    if (!W->opened())
+      return nullptr;
+    return withSystemBodiesSkipped(CI, std::move(W));
   }
   void EndSourceFileAction() override {
     clang::CompilerInstance &CI = getCompilerInstance();
@@ -154,6 +231,7 @@ std::string keyOf(const std::vector<std::string> &Flags,
   llvm::SHA256 Hash;
   Hash.update(core::versionLine());
   Hash.update(clangResourceDir());
+  Hash.update(skipSystemBodies() ? "system bodies skipped" : "every body");
   for (const std::string &F : Flags) {
     Hash.update(F);
     Hash.update(llvm::StringRef("\0", 1));
@@ -218,7 +296,15 @@ PreambleCache::entryFor(const std::vector<std::string> &Flags,
     Tool.setDiagnosticConsumer(&Quiet);
     Tool.setPrintErrorMessage(false);
     PchFactory F(TmpPch, Headers);
-    if (Tool.run(&F) != 0 || !fs::exists(TmpPch)) {
+    // The build's peak (its AST and the serialized PCH at once) is a run's
+    // highest: it must not come on top of the heap earlier parses freed,
+    // nor its own freed heap under the next parse.
+    core::releaseFreedMemory();
+    core::memoryTrace("pch-start", Key);
+    int Rc = Tool.run(&F);
+    core::memoryTrace("pch-built", Key);
+    core::releaseFreedMemory();
+    if (Rc != 0 || !fs::exists(TmpPch)) {
       fs::remove(TmpPch);
       return E; // the prelude itself does not parse: TUs go without
     }
