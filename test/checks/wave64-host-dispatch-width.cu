@@ -45,7 +45,45 @@ void launchAll(float *out, const float *in, int k) {
   (void)fn;
 }
 
+// A host template's launch: its kernel is named through dependent arguments
+// and known only in the instantiation.
+template <typename T> void runSelect(T *out, int k) {
+  if (k <= 32) {
+    // CHECK: :[[@LINE+2]]:20: warning: host code launches 'blockSelect' with NumWarpQ = 32
+    // CHECK: :21:27: note: template parameter declared here
+    blockSelect<T, 32, 128><<<1, 128>>>(out, k);
+  }
+}
+template void runSelect<float>(float *, int);
+template void runSelect<double>(double *, int);
+
+// A host template that passes its per-warp size on to the kernel it launches.
+template <int Threads, int NumWarpQ> void scanImpl(float *out, int k) {
+  blockSelect<float, NumWarpQ, Threads><<<1, Threads>>>(out, k);
+}
+// The 32 written in a macro's definition is reported there, once for every
+// use of the macro.
+#define RUN_ALL(OUT, K)                                                        \
+  do {                                                                         \
+    if ((K) <= 32)                                                             \
+      scanImpl<128, 32>(OUT, K);                                               \
+    else                                                                       \
+      scanImpl<128, 64>(OUT, K);                                               \
+  } while (0)
+// CHECK: :[[@LINE-4]]:21: warning: host code picks 'scanImpl' with NumWarpQ = 32, a per-warp size of 32-wide warps
+// CHECK: :[[@LINE-13]]:28: note: template parameter declared here
+void runAll(float *out, int k, bool big) {
+  if (big)
+    RUN_ALL(out, k);
+  else
+    RUN_ALL(out, k * 2);
+}
+
 // Negatives.
+// A host template whose parameter is not passed to a kernel.
+template <int Chunk> void fill(float *out) { out[0] = Chunk; }
+void fillAll(float *out) { fill<32>(out); }
+
 void launchByWidth(int *o, unsigned *bits, float *out, const float *in, int dev) {
   int ws = 0;
 #if defined(__HIP_PLATFORM_AMD__)
