@@ -2,6 +2,7 @@
 #include "Checks/Fixer.h"
 #include "Checks/CudaPatterns.h"
 #include "Checks/WidthLayout.h"
+#include "Checks/WidthLayoutTile.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -40,6 +41,13 @@ void WarpConstantUseCheck::registerMatchers(MatchFinder &F) {
                this);
   F.addMatcher(forStmt(Ours, unless(isInTemplateInstantiation())).bind("for"),
                this);
+  F.addMatcher(functionDecl(Ours, hasAttr(attr::CUDAGlobal),
+                            anyOf(hasAttr(attr::CUDALaunchBounds),
+                                  hasAttr(attr::AMDGPUFlatWorkGroupSize)),
+                            isDefinition(),
+                            unless(isTemplateInstantiation()))
+                   .bind("kernel"),
+               this);
   F.addMatcher(binaryOperator(Ours, hasAnyOperatorName("<<", ">>", "<<=", ">>="),
                               unless(isInTemplateInstantiation()))
                    .bind("shift"),
@@ -63,11 +71,18 @@ void WarpConstantUseCheck::reportOnce(std::optional<CheckDiag> D,
 /// Layout uses wait for the end of the TU: a width read in a shift amount
 /// anywhere in it counts the bits of a word, not lanes.
 void WarpConstantUseCheck::onEndOfTranslationUnit() {
-  if (Layout && LayoutCtx)
-    for (auto &[D, Root] : Layouts)
-      if (!Layout->isBitWidth(Root))
+  if (Layout && LayoutCtx) {
+    const SourceManager &SM = LayoutCtx->getSourceManager();
+    for (auto &[D, Root] : Layouts) {
+      SourceLocation L = SM.getExpansionLoc(D.Loc);
+      // A square tile's edge is said once, by squareTileUses.
+      if (!Layout->isBitWidth(Root) &&
+          !TileLines.count({SM.getFileID(L), SM.getExpansionLineNumber(L)}))
         report(*LayoutCtx, std::move(D));
+    }
+  }
   Layouts.clear();
+  TileLines.clear();
   Layout.reset();
   LayoutCtx = nullptr;
 }
@@ -314,6 +329,15 @@ void WarpConstantUseCheck::run(const MatchFinder::MatchResult &R) {
   }
   if (const auto *DD = R.Nodes.getNodeAs<DeclaratorDecl>("decl"))
     return reportOnce(layout(C).onDecl(DD), C);
+  if (const auto *K = R.Nodes.getNodeAs<FunctionDecl>("kernel")) {
+    const SourceManager &SM = C.getSourceManager();
+    for (CheckDiag &D : squareTileUses(K, C)) {
+      TileLines.insert({SM.getFileID(D.Loc), SM.getExpansionLineNumber(D.Loc)});
+      if (once(D.Loc, C))
+        report(C, std::move(D));
+    }
+    return;
+  }
   if (const auto *For = R.Nodes.getNodeAs<ForStmt>("for"))
     return reportOnce(layout(C).onFor(For), C);
   if (const auto *Shift = R.Nodes.getNodeAs<BinaryOperator>("shift"))
