@@ -351,6 +351,7 @@ void WarpConstantUseCheck::run(const MatchFinder::MatchResult &R) {
   if (F->isTemplateInstantiation())
     templateArgs(Call, F, C);
   callArgs(Call, F, C);
+  reportOnce(layout(C).onCall(Call), C);
 }
 
 } // namespace hipport::checks

@@ -418,4 +418,74 @@ std::optional<CheckDiag> WidthLayout::onMul(const BinaryOperator *Mul) {
   return std::nullopt;
 }
 
+/// The width W of the first lane or warp index S computes as `t % W` or
+/// `t / W` on a thread index, when W is not 32 in this pass: warpSize, or a
+/// constant that is 64 for this target (`kWarpSize`, picked per target).
+static const Expr *laneWidthIn(const Stmt *S, ASTContext &C) {
+  if (!S)
+    return nullptr;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S);
+      BO && (BO->getOpcode() == BO_Rem || BO->getOpcode() == BO_Div) &&
+      isLaneLike(BO->getLHS(), C)) {
+    const Expr *W = BO->getRHS();
+    if (isWarpSizeRef(W, C))
+      return W;
+    std::optional<int64_t> V = intValue(W, C);
+    if (V && *V == 64 && constantOrigin(W, C, {64}).named())
+      return W;
+  }
+  for (const Stmt *Ch : S->children())
+    if (const Expr *W = laneWidthIn(Ch, C))
+      return W;
+  return nullptr;
+}
+
+const Expr *WidthLayout::wideLaneWidth(const FunctionDecl *F) {
+  auto [It, New] = WideLanes.try_emplace(F, nullptr);
+  if (New && F->hasBody())
+    It->second = laneWidthIn(F->getBody(), C);
+  return It->second;
+}
+
+/// Integer rounding to a multiple or a count of groups: `divUp(n, g)`,
+/// `roundDown(i, g)`, `ceil_div`, `DIV_ROUND_UP`.
+static bool roundingName(llvm::StringRef N) {
+  static const llvm::Regex Re(
+      "^(div_?up|div_?round_?up|ceil_?div|cdiv|round_?(up|down)|align_?(up|down))$",
+      llvm::Regex::IgnoreCase);
+  return Re.match(N);
+}
+
+std::optional<CheckDiag> WidthLayout::onCall(const CallExpr *Call) {
+  if (Call->getNumArgs() != 2 || !roundingName(calleeName(Call)))
+    return std::nullopt;
+  const Expr *G = Call->getArg(1);
+  const auto *Lit = dyn_cast<IntegerLiteral>(strip(G));
+  if (!Lit || Lit->getValue() != 32 || Lit->getLocation().isMacroID())
+    return std::nullopt;
+  const FunctionDecl *F = enclosingFunction(Call, C);
+  if (!F || !(F->hasAttr<CUDAGlobalAttr>() || F->hasAttr<CUDADeviceAttr>()))
+    return std::nullopt;
+  if (const FunctionDecl *P = F->getTemplateInstantiationPattern())
+    F = P;
+  const Expr *W = wideLaneWidth(F);
+  if (!W)
+    return std::nullopt;
+  CheckDiag D;
+  D.Loc = Call->getBeginLoc();
+  if (D.Loc.isMacroID())
+    D.Loc = C.getSourceManager().getExpansionLoc(D.Loc);
+  else
+    D.Range = Call->getSourceRange();
+  D.Message = fmt::format(
+      "'{}' groups items by 32 in '{}', whose lanes are counted with '{}' (64 "
+      "lanes on a wave64 target): a group of 32 no longer matches a warp, so "
+      "lanes 32-63 work on the next group; group by the same width",
+      sourceText(Call->getSourceRange(), C), F->getName(),
+      sourceText(W->getSourceRange(), C));
+  D.Notes.emplace_back(W->getBeginLoc(), "lanes counted here");
+  LastRoot = SourceLocation();
+  return D;
+}
+
 } // namespace hipport::checks

@@ -11,7 +11,9 @@
 
 namespace clang {
 class BinaryOperator;
+class CallExpr;
 class DeclaratorDecl;
+class FunctionDecl;
 class ForStmt;
 class NonTypeTemplateParmDecl;
 class VarDecl;
@@ -37,6 +39,10 @@ public:
   std::optional<CheckDiag> onDecl(const clang::DeclaratorDecl *D);
   std::optional<CheckDiag> onMul(const clang::BinaryOperator *Mul);
   std::optional<CheckDiag> onFor(const clang::ForStmt *F);
+  /// `divUp(n, 32)`, `roundDown(i, 32)` in device code whose lanes are
+  /// counted with a width other than 32 (warpSize, or a named width that is
+  /// 64 for this target): groups of 32 items that no longer match a warp.
+  std::optional<CheckDiag> onCall(const clang::CallExpr *Call);
 
   /// What a leaf of an expression holds.
   struct Source {
@@ -72,6 +78,9 @@ private:
   Source ofVar(const clang::VarDecl *VD);
   Source ofLeaf(const clang::Expr *E);
   llvm::DenseMap<const clang::NonTypeTemplateParmDecl *, bool> Params;
+  /// Per function: the width its lane math divides by, when not 32.
+  llvm::DenseMap<const clang::FunctionDecl *, const clang::Expr *> WideLanes;
+  const clang::Expr *wideLaneWidth(const clang::FunctionDecl *F);
   bool instantiatedWith32(const clang::NonTypeTemplateParmDecl *P);
   std::optional<CheckDiag> derivedDef(const clang::VarDecl *VD);
 };
