@@ -52,6 +52,10 @@ void WarpConstantUseCheck::registerMatchers(MatchFinder &F) {
                               unless(isInTemplateInstantiation()))
                    .bind("shift"),
                this);
+  F.addMatcher(binaryOperator(Ours, hasAnyOperatorName("%", "/"),
+                              unless(isInTemplateInstantiation()))
+                   .bind("lanemath"),
+               this);
 }
 
 WidthLayout &WarpConstantUseCheck::layout(ASTContext &C) {
@@ -65,18 +69,22 @@ WidthLayout &WarpConstantUseCheck::layout(ASTContext &C) {
 void WarpConstantUseCheck::reportOnce(std::optional<CheckDiag> D,
                                       ASTContext &C) {
   if (D && once(D->Loc, C))
-    Layouts.push_back({std::move(*D), Layout->lastRoot()});
+    Layouts.push_back({std::move(*D), Layout->lastRoot(), Layout->lastFunction()});
 }
 
 /// Layout uses wait for the end of the TU: a width read in a shift amount
-/// anywhere in it counts the bits of a word, not lanes.
+/// anywhere in it counts the bits of a word, not lanes; a width the code
+/// computes its lane and warp indices with (`threadIdx.x % kWarpSize`) is
+/// its warp width, used consistently: the layouts sized with it (`s[Threads
+/// / kWarpSize]`) move with it, and the place to fix is its definition
+/// (wave64-compile-time-width, wave64-warp-size-literal).
 void WarpConstantUseCheck::onEndOfTranslationUnit() {
   if (Layout && LayoutCtx) {
     const SourceManager &SM = LayoutCtx->getSourceManager();
-    for (auto &[D, Root] : Layouts) {
+    for (auto &[D, Root, Func] : Layouts) {
       SourceLocation L = SM.getExpansionLoc(D.Loc);
       // A square tile's edge is said once, by squareTileUses.
-      if (!Layout->isBitWidth(Root) &&
+      if (!Layout->isBitWidth(Root) && !Layout->countsLanesWith(Root, Func) &&
           !TileLines.count({SM.getFileID(L), SM.getExpansionLineNumber(L)}))
         report(*LayoutCtx, std::move(D));
     }
@@ -342,6 +350,8 @@ void WarpConstantUseCheck::run(const MatchFinder::MatchResult &R) {
     return reportOnce(layout(C).onFor(For), C);
   if (const auto *Shift = R.Nodes.getNodeAs<BinaryOperator>("shift"))
     return layout(C).noteShift(Shift);
+  if (const auto *LM = R.Nodes.getNodeAs<BinaryOperator>("lanemath"))
+    return layout(C).noteLaneMath(LM);
   if (const auto *Sub = R.Nodes.getNodeAs<ArraySubscriptExpr>("sub"))
     return laneIndexedArray(Sub, C);
   const auto *Call = R.Nodes.getNodeAs<CallExpr>("call");

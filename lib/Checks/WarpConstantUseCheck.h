@@ -49,7 +49,14 @@ private:
   void mixedWidth(const clang::BinaryOperator *Mul, clang::ASTContext &C);
   std::unique_ptr<WidthLayout> Layout;
   const clang::ASTContext *LayoutCtx = nullptr;
-  std::vector<std::pair<CheckDiag, clang::SourceLocation>> Layouts;
+  /// Layout findings held to the end of the TU, with their root width and
+  /// function (WidthLayout::lastRoot, lastFunction).
+  struct HeldLayout {
+    CheckDiag D;
+    clang::SourceLocation Root;
+    const clang::FunctionDecl *Func;
+  };
+  std::vector<HeldLayout> Layouts;
   WidthLayout &layout(clang::ASTContext &C);
   void reportOnce(std::optional<CheckDiag> D, clang::ASTContext &C);
   /// The lines squareTileUses reported, where layout findings are dropped.

@@ -191,6 +191,37 @@ void WidthLayout::noteShift(const BinaryOperator *Shift) {
     BitWidths.insert(S.Root.getRawEncoding());
 }
 
+void WidthLayout::noteLaneMath(const BinaryOperator *BO) {
+  if ((BO->getOpcode() != BO_Rem && BO->getOpcode() != BO_Div) ||
+      !isLaneLike(BO->getLHS(), C))
+    return;
+  const FunctionDecl *F = enclosingFunction(BO, C);
+  if (Source S = find(BO->getRHS()); S.K == Source::Width && S.Root.isValid()) {
+    LaneWidths.insert(S.Root.getRawEncoding());
+    if (F)
+      FuncLanes[F].insert(S.Root.getRawEncoding());
+  } else if (F && (isWarpSizeRef(BO->getRHS(), C) ||
+                   constantOrigin(BO->getRHS(), C, {32, 64}).K !=
+                       ConstantOrigin::None)) {
+    OtherLanes.insert(F);
+  }
+}
+
+bool WidthLayout::countsLanesWith(SourceLocation Root,
+                                  const FunctionDecl *F) const {
+  if (Root.isInvalid())
+    return false;
+  unsigned R = Root.getRawEncoding();
+  if (F) {
+    if (OtherLanes.count(F))
+      return false;
+    auto It = FuncLanes.find(F);
+    if (It != FuncLanes.end())
+      return It->second.count(R);
+  }
+  return LaneWidths.count(R);
+}
+
 WidthLayout::Source WidthLayout::scaledBy(const Expr *E, unsigned Depth) {
   if (!E || Depth > 4)
     return {};
@@ -248,6 +279,7 @@ std::optional<CheckDiag> WidthLayout::derivedDef(const VarDecl *VD) {
     D.Notes.emplace_back(From.Def,
                          fmt::format("'{}' defined here", From.Name));
   LastRoot = S.Root;
+  LastFunc = nullptr;
   return D;
 }
 
@@ -315,6 +347,7 @@ std::optional<CheckDiag> WidthLayout::onDecl(const DeclaratorDecl *DD) {
         sourceText(Size->getSourceRange(), C), describe(S));
     D.Notes.emplace_back(S.Def, fmt::format("'{}' defined here", S.Name));
     LastRoot = S.Root;
+    LastFunc = dyn_cast_or_null<FunctionDecl>(DD->getParentFunctionOrMethod());
     return D;
   }
   return std::nullopt;
@@ -365,6 +398,7 @@ std::optional<CheckDiag> WidthLayout::onFor(const ForStmt *F) {
         What, sourceText(E->getSourceRange(), C), describe(S));
     D.Notes.emplace_back(S.Def, fmt::format("'{}' defined here", S.Name));
     LastRoot = S.Root;
+    LastFunc = enclosingFunction(F, C);
     return D;
   }
   return std::nullopt;
@@ -412,7 +446,9 @@ std::optional<CheckDiag> WidthLayout::onMul(const BinaryOperator *Mul) {
     if (Literal && Device && Mixed)
       D.Fixes.push_back(
           FixItHint::CreateReplacement(W->getSourceRange(), "warpSize"));
-    LastRoot = S.Root;
+    // A mixed product is wrong whatever else the TU does with the width.
+    LastRoot = Mixed ? SourceLocation() : S.Root;
+    LastFunc = F;
     return D;
   }
   return std::nullopt;
@@ -485,6 +521,7 @@ std::optional<CheckDiag> WidthLayout::onCall(const CallExpr *Call) {
       sourceText(W->getSourceRange(), C));
   D.Notes.emplace_back(W->getBeginLoc(), "lanes counted here");
   LastRoot = SourceLocation();
+  LastFunc = F;
   return D;
 }
 

@@ -62,6 +62,19 @@ public:
   bool isBitWidth(clang::SourceLocation Root) const {
     return Root.isValid() && BitWidths.count(Root.getRawEncoding());
   }
+  /// The function of the last diagnostic returned (null at namespace or
+  /// class scope).
+  const clang::FunctionDecl *lastFunction() const { return LastFunc; }
+  /// Records the width a lane or warp index is computed with
+  /// (`threadIdx.x % kWarpSize`, `tid / WARP_SIZE`, `tid % warpSize`).
+  void noteLaneMath(const clang::BinaryOperator *BO);
+  /// True when the code counts its lanes and warps with the width at Root
+  /// where a layout of function F (null: namespace or class scope) is
+  /// used: in F itself, or, when F counts no lanes, anywhere in the TU. A
+  /// function that counts its lanes with another width (warpSize) mixes
+  /// the two.
+  bool countsLanesWith(clang::SourceLocation Root,
+                       const clang::FunctionDecl *F) const;
   /// The first width or derived constant read in E (looking through
   /// operators, not through calls).
   Source find(const clang::Expr *E, unsigned Depth = 0);
@@ -73,8 +86,13 @@ public:
 private:
   clang::ASTContext &C;
   llvm::DenseMap<const clang::VarDecl *, Source> Vars;
-  llvm::DenseSet<unsigned> BitWidths;
+  llvm::DenseSet<unsigned> BitWidths, LaneWidths;
+  /// Per function: the roots of its lane math, and whether it also counts
+  /// lanes with another width.
+  llvm::DenseMap<const clang::FunctionDecl *, llvm::DenseSet<unsigned>> FuncLanes;
+  llvm::DenseSet<const clang::FunctionDecl *> OtherLanes;
   clang::SourceLocation LastRoot;
+  const clang::FunctionDecl *LastFunc = nullptr;
   Source ofVar(const clang::VarDecl *VD);
   Source ofLeaf(const clang::Expr *E);
   llvm::DenseMap<const clang::NonTypeTemplateParmDecl *, bool> Params;

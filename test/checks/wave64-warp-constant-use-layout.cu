@@ -124,3 +124,20 @@ __global__ void groups32(float *o, int n) {
   o[lane] = divUp(n, 32);
 }
 int hostBlocks(int n) { return (n + 31) / 32; }
+
+// A width the code counts its lanes and warps with is its warp width: the
+// layouts sized with it move with it, and its definition is the place to fix
+// (wave64-compile-time-width, wave64-warp-size-literal); not reported here.
+constexpr int kWarpLanes = 32;
+template <int Threads> struct Select {
+  static constexpr int kWarps = Threads / kWarpLanes;
+  float slots[kWarps];
+  __device__ void put(float v) { slots[threadIdx.x / kWarpLanes] = v; }
+};
+__global__ void consistent(float *o) {
+  __shared__ float k[Select<128>::kWarps * 4];
+  Select<128> s;
+  s.put(o[threadIdx.x % kWarpLanes]);
+  for (int i = 0; i < Select<128>::kWarps; ++i)
+    o[i] = k[i] + s.slots[i];
+}
