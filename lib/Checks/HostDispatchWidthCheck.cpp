@@ -4,6 +4,8 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Lex/MacroArgs.h"
+#include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/Support/Regex.h"
 
@@ -27,12 +29,92 @@ void HostDispatchWidthCheck::registerMatchers(MatchFinder &F) {
                            to(functionDecl(isTemplateInstantiation())))
                    .bind("ref"),
                this);
+  F.addMatcher(callExpr(unless(isExpansionInSystemHeader()),
+                        unless(isInTemplateInstantiation()))
+                   .bind("mcall"),
+               this);
 }
+
+namespace {
+/// Records the macro uses that pass a literal 32 for a parameter named like
+/// a per-warp size (WidthArgUse), written in a file (not inside another
+/// macro's expansion).
+class WarpArgWatcher : public PPCallbacks {
+public:
+  WarpArgWatcher(const SourceManager &SM,
+                 std::vector<HostDispatchWidthCheck::WarpArgUse> &Out)
+      : SM(SM), Out(Out) {}
+  void MacroExpands(const Token &Name, const MacroDefinition &MD,
+                    SourceRange Range, const MacroArgs *Args) override {
+    const MacroInfo *MI = MD.getMacroInfo();
+    if (!MI || !Args || !MI->isFunctionLike() || Range.getBegin().isMacroID() ||
+        SM.isInSystemHeader(Range.getBegin()))
+      return;
+    for (unsigned I = 0; I < MI->getNumParams(); ++I) {
+      llvm::StringRef P = MI->params()[I]->getName();
+      std::string L = P.lower();
+      if (!warpLikeName(P) || llvm::StringRef(L).contains("bit") ||
+          llvm::StringRef(L).contains("word"))
+        continue;
+      const Token *A = Args->getUnexpArgument(I);
+      if (A && A->is(tok::numeric_constant) && A[1].is(tok::eof) &&
+          llvm::StringRef(A->getLiteralData(), A->getLength()) == "32")
+        Out.push_back({Range.getBegin(), Range.getEnd(), A->getLocation(),
+                       Name.getIdentifierInfo()->getName().str(), P.str()});
+    }
+  }
+
+private:
+  const SourceManager &SM;
+  std::vector<HostDispatchWidthCheck::WarpArgUse> &Out;
+};
+} // namespace
 
 void HostDispatchWidthCheck::registerPPCallbacks(const SourceManager &SM,
                                                  Preprocessor &PP) {
   Regions.clear();
+  WarpArgs.clear();
   PP.addPPCallbacks(Regions.watch(SM));
+  PP.addPPCallbacks(std::make_unique<WarpArgWatcher>(SM, WarpArgs));
+}
+
+/// A call that a macro use builds from a per-warp size of 32
+/// (`SELECT_CALL(float, true, 32)` expanding to
+/// `runSelect_float_true_32_(...)`, a function picked by the 32 through
+/// token pasting or an argument): the same dispatch as a kernel template's
+/// 32, for functions the TU only declares. Kernel templates are run's.
+void HostDispatchWidthCheck::macroCall(const CallExpr *Call, ASTContext &C) {
+  const SourceManager &SM = C.getSourceManager();
+  SourceLocation B = Call->getBeginLoc();
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (WarpArgs.empty() || !B.isMacroID() || !Callee ||
+      Callee->isTemplateInstantiation() || Callee->hasAttr<CUDAGlobalAttr>() ||
+      isa<CUDAKernelCallExpr>(Call))
+    return;
+  // The macro expands to the call itself.
+  CharSourceRange Use = SM.getExpansionRange(B);
+  const WarpArgUse *W = nullptr;
+  for (const WarpArgUse &U : WarpArgs)
+    if (U.Begin == Use.getBegin())
+      W = &U;
+  if (!W || !SM.isAtStartOfImmediateMacroExpansion(B))
+    return;
+  const FunctionDecl *Caller = enclosingFunction(Call, C);
+  if (!Caller || Caller->hasAttr<CUDADeviceAttr>() ||
+      Caller->hasAttr<CUDAGlobalAttr>() || consultsWidth(Caller) ||
+      Regions.contains(W->Arg, SM) ||
+      !Reported.insert(W->Arg.getRawEncoding()).second)
+    return;
+  CheckDiag D;
+  D.Loc = W->Arg;
+  D.Level = core::Severity::Warning;
+  D.Message = fmt::format(
+      "host code calls '{}' through '{}' with {} = 32, a per-warp size of "
+      "32-wide warps; nothing here picks 64 for a 64-lane wavefront: "
+      "dispatch on the device's warp width (hipDeviceAttributeWarpSize) and "
+      "instantiate both",
+      Callee->getName(), W->Macro, W->Param);
+  report(C, std::move(D));
 }
 
 /// True when S reads the device's width: a name or member `warpSize`, the
@@ -147,6 +229,8 @@ static SourceLocation writtenAt(SourceLocation Loc, const SourceManager &SM) {
 
 void HostDispatchWidthCheck::run(const MatchFinder::MatchResult &R) {
   ASTContext &C = *R.Context;
+  if (const auto *Call = R.Nodes.getNodeAs<CallExpr>("mcall"))
+    return macroCall(Call, C);
   const auto *Ref = R.Nodes.getNodeAs<DeclRefExpr>("ref");
   const auto *K = cast<FunctionDecl>(Ref->getDecl());
   const FunctionTemplateDecl *T = K->getPrimaryTemplate();

@@ -79,7 +79,31 @@ void runAll(float *out, int k, bool big) {
     RUN_ALL(out, k * 2);
 }
 
+// A call a macro builds from a per-warp size (a function per instantiation,
+// defined in another TU).
+void runQueue_float_1_(float *out, int k);
+void runQueue_float_32_(float *out, int k);
+void runQueue_float_64_(float *out, int k);
+#define QUEUE_CALL(TYPE, WARP_Q) runQueue_##TYPE##_##WARP_Q##_(out, k)
+void runQueue(float *out, int k) {
+  if (k == 1) {
+    QUEUE_CALL(float, 1);
+  } else if (k <= 32) {
+    // CHECK: :[[@LINE+1]]:23: warning: host code calls 'runQueue_float_32_' through 'QUEUE_CALL' with WARP_Q = 32, a per-warp size of 32-wide warps; nothing here picks 64 for a 64-lane wavefront
+    QUEUE_CALL(float, 32);
+  } else {
+    QUEUE_CALL(float, 64);
+  }
+}
+
 // Negatives.
+// A macro parameter of bits, and one that is not about warps.
+#define PACK_CALL(WORD_BITS) runQueue_float_32_(out, WORD_BITS)
+#define ROWS_CALL(ROWS) runQueue_float_32_(out, ROWS)
+void packAll(float *out) {
+  PACK_CALL(32);
+  ROWS_CALL(32);
+}
 // A host template whose parameter is not passed to a kernel.
 template <int Chunk> void fill(float *out) { out[0] = Chunk; }
 void fillAll(float *out) { fill<32>(out); }
