@@ -6,11 +6,14 @@
 
 #include <map>
 #include <set>
+#include <string>
+#include <vector>
 
 namespace clang {
 class DeclRefExpr;
 class FunctionDecl;
 class FunctionTemplateDecl;
+class CallExpr;
 } // namespace clang
 
 namespace hipport::checks {
@@ -35,8 +38,18 @@ public:
   void registerPPCallbacks(const clang::SourceManager &SM,
                            clang::Preprocessor &PP) override;
 
+  /// A macro use that passes 32 for a parameter named like a per-warp size
+  /// (`SELECT_CALL(float, true, 32)` with `#define SELECT_CALL(T, D,
+  /// WARP_Q)`), recorded while the TU is preprocessed.
+  struct WarpArgUse {
+    clang::SourceLocation Begin, End, Arg;
+    std::string Macro, Param;
+  };
+
 private:
   bool consultsWidth(const clang::FunctionDecl *F);
+  void macroCall(const clang::CallExpr *Call, clang::ASTContext &C);
+  std::vector<WarpArgUse> WarpArgs;
   std::map<const clang::FunctionDecl *, bool> Consults;
   std::set<unsigned> Reported;
   TargetRegions Regions;

@@ -2,6 +2,7 @@
 #include "Checks/Fixer.h"
 #include "Checks/CudaPatterns.h"
 #include "Checks/WidthLayout.h"
+#include "Checks/WidthLayoutTile.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -40,9 +41,20 @@ void WarpConstantUseCheck::registerMatchers(MatchFinder &F) {
                this);
   F.addMatcher(forStmt(Ours, unless(isInTemplateInstantiation())).bind("for"),
                this);
+  F.addMatcher(functionDecl(Ours, hasAttr(attr::CUDAGlobal),
+                            anyOf(hasAttr(attr::CUDALaunchBounds),
+                                  hasAttr(attr::AMDGPUFlatWorkGroupSize)),
+                            isDefinition(),
+                            unless(isTemplateInstantiation()))
+                   .bind("kernel"),
+               this);
   F.addMatcher(binaryOperator(Ours, hasAnyOperatorName("<<", ">>", "<<=", ">>="),
                               unless(isInTemplateInstantiation()))
                    .bind("shift"),
+               this);
+  F.addMatcher(binaryOperator(Ours, hasAnyOperatorName("%", "/"),
+                              unless(isInTemplateInstantiation()))
+                   .bind("lanemath"),
                this);
 }
 
@@ -57,17 +69,28 @@ WidthLayout &WarpConstantUseCheck::layout(ASTContext &C) {
 void WarpConstantUseCheck::reportOnce(std::optional<CheckDiag> D,
                                       ASTContext &C) {
   if (D && once(D->Loc, C))
-    Layouts.push_back({std::move(*D), Layout->lastRoot()});
+    Layouts.push_back({std::move(*D), Layout->lastRoot(), Layout->lastFunction()});
 }
 
 /// Layout uses wait for the end of the TU: a width read in a shift amount
-/// anywhere in it counts the bits of a word, not lanes.
+/// anywhere in it counts the bits of a word, not lanes; a width the code
+/// computes its lane and warp indices with (`threadIdx.x % kWarpSize`) is
+/// its warp width, used consistently: the layouts sized with it (`s[Threads
+/// / kWarpSize]`) move with it, and the place to fix is its definition
+/// (wave64-compile-time-width, wave64-warp-size-literal).
 void WarpConstantUseCheck::onEndOfTranslationUnit() {
-  if (Layout && LayoutCtx)
-    for (auto &[D, Root] : Layouts)
-      if (!Layout->isBitWidth(Root))
+  if (Layout && LayoutCtx) {
+    const SourceManager &SM = LayoutCtx->getSourceManager();
+    for (auto &[D, Root, Func] : Layouts) {
+      SourceLocation L = SM.getExpansionLoc(D.Loc);
+      // A square tile's edge is said once, by squareTileUses.
+      if (!Layout->isBitWidth(Root) && !Layout->countsLanesWith(Root, Func) &&
+          !TileLines.count({SM.getFileID(L), SM.getExpansionLineNumber(L)}))
         report(*LayoutCtx, std::move(D));
+    }
+  }
   Layouts.clear();
+  TileLines.clear();
   Layout.reset();
   LayoutCtx = nullptr;
 }
@@ -314,10 +337,21 @@ void WarpConstantUseCheck::run(const MatchFinder::MatchResult &R) {
   }
   if (const auto *DD = R.Nodes.getNodeAs<DeclaratorDecl>("decl"))
     return reportOnce(layout(C).onDecl(DD), C);
+  if (const auto *K = R.Nodes.getNodeAs<FunctionDecl>("kernel")) {
+    const SourceManager &SM = C.getSourceManager();
+    for (CheckDiag &D : squareTileUses(K, C)) {
+      TileLines.insert({SM.getFileID(D.Loc), SM.getExpansionLineNumber(D.Loc)});
+      if (once(D.Loc, C))
+        report(C, std::move(D));
+    }
+    return;
+  }
   if (const auto *For = R.Nodes.getNodeAs<ForStmt>("for"))
     return reportOnce(layout(C).onFor(For), C);
   if (const auto *Shift = R.Nodes.getNodeAs<BinaryOperator>("shift"))
     return layout(C).noteShift(Shift);
+  if (const auto *LM = R.Nodes.getNodeAs<BinaryOperator>("lanemath"))
+    return layout(C).noteLaneMath(LM);
   if (const auto *Sub = R.Nodes.getNodeAs<ArraySubscriptExpr>("sub"))
     return laneIndexedArray(Sub, C);
   const auto *Call = R.Nodes.getNodeAs<CallExpr>("call");
@@ -327,6 +361,7 @@ void WarpConstantUseCheck::run(const MatchFinder::MatchResult &R) {
   if (F->isTemplateInstantiation())
     templateArgs(Call, F, C);
   callArgs(Call, F, C);
+  reportOnce(layout(C).onCall(Call), C);
 }
 
 } // namespace hipport::checks

@@ -28,7 +28,8 @@ class WidthLayout;
 /// 64-lane wavefront; and a warp index computed with 32 (`wid = tid / 32`)
 /// scaled by warpSize (`wid * warpSize + i`): the layout mixes the widths.
 /// Also the uses of layouts tied to 32 lanes (see WidthLayout): extents,
-/// warp-index scaling and loop bounds computed from a named warp width.
+/// warp-index scaling and loop bounds computed from a named warp width; and
+/// a warp width used as the edge of a square tile (see WidthLayoutTile).
 class WarpConstantUseCheck : public Check {
 public:
   static const CheckInfo Info;
@@ -48,9 +49,18 @@ private:
   void mixedWidth(const clang::BinaryOperator *Mul, clang::ASTContext &C);
   std::unique_ptr<WidthLayout> Layout;
   const clang::ASTContext *LayoutCtx = nullptr;
-  std::vector<std::pair<CheckDiag, clang::SourceLocation>> Layouts;
+  /// Layout findings held to the end of the TU, with their root width and
+  /// function (WidthLayout::lastRoot, lastFunction).
+  struct HeldLayout {
+    CheckDiag D;
+    clang::SourceLocation Root;
+    const clang::FunctionDecl *Func;
+  };
+  std::vector<HeldLayout> Layouts;
   WidthLayout &layout(clang::ASTContext &C);
   void reportOnce(std::optional<CheckDiag> D, clang::ASTContext &C);
+  /// The lines squareTileUses reported, where layout findings are dropped.
+  std::set<std::pair<clang::FileID, unsigned>> TileLines;
   /// Locations reported once per TU (templates are instantiated many times).
   std::set<unsigned> Reported;
   bool once(clang::SourceLocation Loc, const clang::ASTContext &C);

@@ -191,6 +191,37 @@ void WidthLayout::noteShift(const BinaryOperator *Shift) {
     BitWidths.insert(S.Root.getRawEncoding());
 }
 
+void WidthLayout::noteLaneMath(const BinaryOperator *BO) {
+  if ((BO->getOpcode() != BO_Rem && BO->getOpcode() != BO_Div) ||
+      !isLaneLike(BO->getLHS(), C))
+    return;
+  const FunctionDecl *F = enclosingFunction(BO, C);
+  if (Source S = find(BO->getRHS()); S.K == Source::Width && S.Root.isValid()) {
+    LaneWidths.insert(S.Root.getRawEncoding());
+    if (F)
+      FuncLanes[F].insert(S.Root.getRawEncoding());
+  } else if (F && (isWarpSizeRef(BO->getRHS(), C) ||
+                   constantOrigin(BO->getRHS(), C, {32, 64}).K !=
+                       ConstantOrigin::None)) {
+    OtherLanes.insert(F);
+  }
+}
+
+bool WidthLayout::countsLanesWith(SourceLocation Root,
+                                  const FunctionDecl *F) const {
+  if (Root.isInvalid())
+    return false;
+  unsigned R = Root.getRawEncoding();
+  if (F) {
+    if (OtherLanes.count(F))
+      return false;
+    auto It = FuncLanes.find(F);
+    if (It != FuncLanes.end())
+      return It->second.count(R);
+  }
+  return LaneWidths.count(R);
+}
+
 WidthLayout::Source WidthLayout::scaledBy(const Expr *E, unsigned Depth) {
   if (!E || Depth > 4)
     return {};
@@ -248,6 +279,7 @@ std::optional<CheckDiag> WidthLayout::derivedDef(const VarDecl *VD) {
     D.Notes.emplace_back(From.Def,
                          fmt::format("'{}' defined here", From.Name));
   LastRoot = S.Root;
+  LastFunc = nullptr;
   return D;
 }
 
@@ -315,6 +347,7 @@ std::optional<CheckDiag> WidthLayout::onDecl(const DeclaratorDecl *DD) {
         sourceText(Size->getSourceRange(), C), describe(S));
     D.Notes.emplace_back(S.Def, fmt::format("'{}' defined here", S.Name));
     LastRoot = S.Root;
+    LastFunc = dyn_cast_or_null<FunctionDecl>(DD->getParentFunctionOrMethod());
     return D;
   }
   return std::nullopt;
@@ -365,6 +398,7 @@ std::optional<CheckDiag> WidthLayout::onFor(const ForStmt *F) {
         What, sourceText(E->getSourceRange(), C), describe(S));
     D.Notes.emplace_back(S.Def, fmt::format("'{}' defined here", S.Name));
     LastRoot = S.Root;
+    LastFunc = enclosingFunction(F, C);
     return D;
   }
   return std::nullopt;
@@ -412,10 +446,83 @@ std::optional<CheckDiag> WidthLayout::onMul(const BinaryOperator *Mul) {
     if (Literal && Device && Mixed)
       D.Fixes.push_back(
           FixItHint::CreateReplacement(W->getSourceRange(), "warpSize"));
-    LastRoot = S.Root;
+    // A mixed product is wrong whatever else the TU does with the width.
+    LastRoot = Mixed ? SourceLocation() : S.Root;
+    LastFunc = F;
     return D;
   }
   return std::nullopt;
+}
+
+/// The width W of the first lane or warp index S computes as `t % W` or
+/// `t / W` on a thread index, when W is not 32 in this pass: warpSize, or a
+/// constant that is 64 for this target (`kWarpSize`, picked per target).
+static const Expr *laneWidthIn(const Stmt *S, ASTContext &C) {
+  if (!S)
+    return nullptr;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S);
+      BO && (BO->getOpcode() == BO_Rem || BO->getOpcode() == BO_Div) &&
+      isLaneLike(BO->getLHS(), C)) {
+    const Expr *W = BO->getRHS();
+    if (isWarpSizeRef(W, C))
+      return W;
+    std::optional<int64_t> V = intValue(W, C);
+    if (V && *V == 64 && constantOrigin(W, C, {64}).named())
+      return W;
+  }
+  for (const Stmt *Ch : S->children())
+    if (const Expr *W = laneWidthIn(Ch, C))
+      return W;
+  return nullptr;
+}
+
+const Expr *WidthLayout::wideLaneWidth(const FunctionDecl *F) {
+  auto [It, New] = WideLanes.try_emplace(F, nullptr);
+  if (New && F->hasBody())
+    It->second = laneWidthIn(F->getBody(), C);
+  return It->second;
+}
+
+/// Integer rounding to a multiple or a count of groups: `divUp(n, g)`,
+/// `roundDown(i, g)`, `ceil_div`, `DIV_ROUND_UP`.
+static bool roundingName(llvm::StringRef N) {
+  static const llvm::Regex Re(
+      "^(div_?up|div_?round_?up|ceil_?div|cdiv|round_?(up|down)|align_?(up|down))$",
+      llvm::Regex::IgnoreCase);
+  return Re.match(N);
+}
+
+std::optional<CheckDiag> WidthLayout::onCall(const CallExpr *Call) {
+  if (Call->getNumArgs() != 2 || !roundingName(calleeName(Call)))
+    return std::nullopt;
+  const Expr *G = Call->getArg(1);
+  const auto *Lit = dyn_cast<IntegerLiteral>(strip(G));
+  if (!Lit || Lit->getValue() != 32 || Lit->getLocation().isMacroID())
+    return std::nullopt;
+  const FunctionDecl *F = enclosingFunction(Call, C);
+  if (!F || !(F->hasAttr<CUDAGlobalAttr>() || F->hasAttr<CUDADeviceAttr>()))
+    return std::nullopt;
+  if (const FunctionDecl *P = F->getTemplateInstantiationPattern())
+    F = P;
+  const Expr *W = wideLaneWidth(F);
+  if (!W)
+    return std::nullopt;
+  CheckDiag D;
+  D.Loc = Call->getBeginLoc();
+  if (D.Loc.isMacroID())
+    D.Loc = C.getSourceManager().getExpansionLoc(D.Loc);
+  else
+    D.Range = Call->getSourceRange();
+  D.Message = fmt::format(
+      "'{}' groups items by 32 in '{}', whose lanes are counted with '{}' (64 "
+      "lanes on a wave64 target): a group of 32 no longer matches a warp, so "
+      "lanes 32-63 work on the next group; group by the same width",
+      sourceText(Call->getSourceRange(), C), F->getName(),
+      sourceText(W->getSourceRange(), C));
+  D.Notes.emplace_back(W->getBeginLoc(), "lanes counted here");
+  LastRoot = SourceLocation();
+  LastFunc = F;
+  return D;
 }
 
 } // namespace hipport::checks

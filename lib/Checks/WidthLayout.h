@@ -11,7 +11,9 @@
 
 namespace clang {
 class BinaryOperator;
+class CallExpr;
 class DeclaratorDecl;
+class FunctionDecl;
 class ForStmt;
 class NonTypeTemplateParmDecl;
 class VarDecl;
@@ -37,6 +39,10 @@ public:
   std::optional<CheckDiag> onDecl(const clang::DeclaratorDecl *D);
   std::optional<CheckDiag> onMul(const clang::BinaryOperator *Mul);
   std::optional<CheckDiag> onFor(const clang::ForStmt *F);
+  /// `divUp(n, 32)`, `roundDown(i, 32)` in device code whose lanes are
+  /// counted with a width other than 32 (warpSize, or a named width that is
+  /// 64 for this target): groups of 32 items that no longer match a warp.
+  std::optional<CheckDiag> onCall(const clang::CallExpr *Call);
 
   /// What a leaf of an expression holds.
   struct Source {
@@ -56,6 +62,19 @@ public:
   bool isBitWidth(clang::SourceLocation Root) const {
     return Root.isValid() && BitWidths.count(Root.getRawEncoding());
   }
+  /// The function of the last diagnostic returned (null at namespace or
+  /// class scope).
+  const clang::FunctionDecl *lastFunction() const { return LastFunc; }
+  /// Records the width a lane or warp index is computed with
+  /// (`threadIdx.x % kWarpSize`, `tid / WARP_SIZE`, `tid % warpSize`).
+  void noteLaneMath(const clang::BinaryOperator *BO);
+  /// True when the code counts its lanes and warps with the width at Root
+  /// where a layout of function F (null: namespace or class scope) is
+  /// used: in F itself, or, when F counts no lanes, anywhere in the TU. A
+  /// function that counts its lanes with another width (warpSize) mixes
+  /// the two.
+  bool countsLanesWith(clang::SourceLocation Root,
+                       const clang::FunctionDecl *F) const;
   /// The first width or derived constant read in E (looking through
   /// operators, not through calls).
   Source find(const clang::Expr *E, unsigned Depth = 0);
@@ -67,11 +86,19 @@ public:
 private:
   clang::ASTContext &C;
   llvm::DenseMap<const clang::VarDecl *, Source> Vars;
-  llvm::DenseSet<unsigned> BitWidths;
+  llvm::DenseSet<unsigned> BitWidths, LaneWidths;
+  /// Per function: the roots of its lane math, and whether it also counts
+  /// lanes with another width.
+  llvm::DenseMap<const clang::FunctionDecl *, llvm::DenseSet<unsigned>> FuncLanes;
+  llvm::DenseSet<const clang::FunctionDecl *> OtherLanes;
   clang::SourceLocation LastRoot;
+  const clang::FunctionDecl *LastFunc = nullptr;
   Source ofVar(const clang::VarDecl *VD);
   Source ofLeaf(const clang::Expr *E);
   llvm::DenseMap<const clang::NonTypeTemplateParmDecl *, bool> Params;
+  /// Per function: the width its lane math divides by, when not 32.
+  llvm::DenseMap<const clang::FunctionDecl *, const clang::Expr *> WideLanes;
+  const clang::Expr *wideLaneWidth(const clang::FunctionDecl *F);
   bool instantiatedWith32(const clang::NonTypeTemplateParmDecl *P);
   std::optional<CheckDiag> derivedDef(const clang::VarDecl *VD);
 };

@@ -45,7 +45,69 @@ void launchAll(float *out, const float *in, int k) {
   (void)fn;
 }
 
+// A host template's launch: its kernel is named through dependent arguments
+// and known only in the instantiation.
+template <typename T> void runSelect(T *out, int k) {
+  if (k <= 32) {
+    // CHECK: :[[@LINE+2]]:20: warning: host code launches 'blockSelect' with NumWarpQ = 32
+    // CHECK: :21:27: note: template parameter declared here
+    blockSelect<T, 32, 128><<<1, 128>>>(out, k);
+  }
+}
+template void runSelect<float>(float *, int);
+template void runSelect<double>(double *, int);
+
+// A host template that passes its per-warp size on to the kernel it launches.
+template <int Threads, int NumWarpQ> void scanImpl(float *out, int k) {
+  blockSelect<float, NumWarpQ, Threads><<<1, Threads>>>(out, k);
+}
+// The 32 written in a macro's definition is reported there, once for every
+// use of the macro.
+#define RUN_ALL(OUT, K)                                                        \
+  do {                                                                         \
+    if ((K) <= 32)                                                             \
+      scanImpl<128, 32>(OUT, K);                                               \
+    else                                                                       \
+      scanImpl<128, 64>(OUT, K);                                               \
+  } while (0)
+// CHECK: :[[@LINE-4]]:21: warning: host code picks 'scanImpl' with NumWarpQ = 32, a per-warp size of 32-wide warps
+// CHECK: :[[@LINE-13]]:28: note: template parameter declared here
+void runAll(float *out, int k, bool big) {
+  if (big)
+    RUN_ALL(out, k);
+  else
+    RUN_ALL(out, k * 2);
+}
+
+// A call a macro builds from a per-warp size (a function per instantiation,
+// defined in another TU).
+void runQueue_float_1_(float *out, int k);
+void runQueue_float_32_(float *out, int k);
+void runQueue_float_64_(float *out, int k);
+#define QUEUE_CALL(TYPE, WARP_Q) runQueue_##TYPE##_##WARP_Q##_(out, k)
+void runQueue(float *out, int k) {
+  if (k == 1) {
+    QUEUE_CALL(float, 1);
+  } else if (k <= 32) {
+    // CHECK: :[[@LINE+1]]:23: warning: host code calls 'runQueue_float_32_' through 'QUEUE_CALL' with WARP_Q = 32, a per-warp size of 32-wide warps; nothing here picks 64 for a 64-lane wavefront
+    QUEUE_CALL(float, 32);
+  } else {
+    QUEUE_CALL(float, 64);
+  }
+}
+
 // Negatives.
+// A macro parameter of bits, and one that is not about warps.
+#define PACK_CALL(WORD_BITS) runQueue_float_32_(out, WORD_BITS)
+#define ROWS_CALL(ROWS) runQueue_float_32_(out, ROWS)
+void packAll(float *out) {
+  PACK_CALL(32);
+  ROWS_CALL(32);
+}
+// A host template whose parameter is not passed to a kernel.
+template <int Chunk> void fill(float *out) { out[0] = Chunk; }
+void fillAll(float *out) { fill<32>(out); }
+
 void launchByWidth(int *o, unsigned *bits, float *out, const float *in, int dev) {
   int ws = 0;
 #if defined(__HIP_PLATFORM_AMD__)

@@ -102,3 +102,42 @@ __global__ void queues(float *o) {
   BothWidths<64> b;
   o[0] = q.q[0] + a.v[0] + b.v[0];
 }
+
+// Groups of 32 in a kernel whose lanes are counted with the run-time width.
+__device__ int divUp(int a, int b) { return (a + b - 1) / b; }
+__device__ int roundDown(int a, int b) { return a / b * b; }
+__global__ void groups(float *o, int n, int start) {
+  int lane = threadIdx.x % warpSize;
+  // CHECK: :[[@LINE+2]]:16: warning: 'divUp(n, 32)' groups items by 32 in 'groups', whose lanes are counted with 'warpSize' (64 lanes on a wave64 target): a group of 32 no longer matches a warp, so lanes 32-63 work on the next group; group by the same width [wave64-warp-constant-use]
+  // CHECK: :[[@LINE-2]]:28: note: lanes counted here
+  int blocks = divUp(n, 32);
+  // CHECK: :[[@LINE+2]]:17: warning: 'roundDown(start, (int)32)' groups items by 32
+  // CHECK: :[[@LINE-5]]:28: note: lanes counted here
+  int aligned = roundDown(start, (int)32);
+  // Grouping by the width itself, and by a word's 32 bits through a macro.
+#define WORD_BITS 32
+  o[lane] = blocks + aligned + divUp(n, warpSize) + divUp(n, WORD_BITS);
+}
+// Negative: lanes counted with 32 throughout (consistent), and host code.
+__global__ void groups32(float *o, int n) {
+  int lane = threadIdx.x % 32;
+  o[lane] = divUp(n, 32);
+}
+int hostBlocks(int n) { return (n + 31) / 32; }
+
+// A width the code counts its lanes and warps with is its warp width: the
+// layouts sized with it move with it, and its definition is the place to fix
+// (wave64-compile-time-width, wave64-warp-size-literal); not reported here.
+constexpr int kWarpLanes = 32;
+template <int Threads> struct Select {
+  static constexpr int kWarps = Threads / kWarpLanes;
+  float slots[kWarps];
+  __device__ void put(float v) { slots[threadIdx.x / kWarpLanes] = v; }
+};
+__global__ void consistent(float *o) {
+  __shared__ float k[Select<128>::kWarps * 4];
+  Select<128> s;
+  s.put(o[threadIdx.x % kWarpLanes]);
+  for (int i = 0; i < Select<128>::kWarps; ++i)
+    o[i] = k[i] + s.slots[i];
+}
