@@ -1,5 +1,6 @@
 #include "Checks/LaneMasks.h"
 #include "Checks/CudaPatterns.h"
+#include "Checks/UserCodeVisitor.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -15,17 +16,9 @@ namespace {
 /// Walks a TU's user code once, keeping what the closure needs: the seeds
 /// (sync-intrinsic mask operands, ballot results), the copies between
 /// variables and the arguments of calls to the TU's functions.
-class Collector : public RecursiveASTVisitor<Collector> {
+class Collector : public UserCodeVisitor<Collector> {
 public:
-  explicit Collector(ASTContext &Ctx) : SM(Ctx.getSourceManager()) {}
-
-  bool TraverseDecl(Decl *D) {
-    // The HIP and CUDA headers' own wrappers are not the project's masks.
-    if (D && !isa<TranslationUnitDecl>(D) &&
-        SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
-      return true;
-    return RecursiveASTVisitor::TraverseDecl(D);
-  }
+  explicit Collector(ASTContext &Ctx) : UserCodeVisitor(Ctx) {}
 
   bool VisitCallExpr(CallExpr *CE) {
     llvm::StringRef N = calleeName(CE);
@@ -59,7 +52,6 @@ public:
     return true;
   }
 
-  const SourceManager &SM;
   std::vector<const Expr *> Seeds;
   std::vector<const VarDecl *> Ballots;
   std::vector<std::pair<const VarDecl *, const Expr *>> Copies;

@@ -1,5 +1,6 @@
 #include "Checks/LogicalWarps.h"
 #include "Checks/CudaPatterns.h"
+#include "Checks/UserCodeVisitor.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -52,16 +53,9 @@ public:
   WarpUse &U;
 };
 
-class FunctionWalk : public RecursiveASTVisitor<FunctionWalk> {
+class FunctionWalk : public UserCodeVisitor<FunctionWalk> {
 public:
-  explicit FunctionWalk(const ASTContext &C) : C(C) {}
-  bool TraverseDecl(Decl *D) {
-    const SourceManager &SM = C.getSourceManager();
-    if (D && !isa<TranslationUnitDecl>(D) &&
-        SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
-      return true;
-    return RecursiveASTVisitor::TraverseDecl(D);
-  }
+  explicit FunctionWalk(const ASTContext &C) : UserCodeVisitor(C), C(C) {}
   bool VisitFunctionDecl(FunctionDecl *F) {
     if (!F->doesThisDeclarationHaveABody() || !F->getBody())
       return true;
