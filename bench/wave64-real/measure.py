@@ -15,8 +15,8 @@ a temporary copy, never in CORPUS). The project's HIP build macros
 (BUILD_DEFINES, e.g. -DUSE_ROCM) are passed after `--` unless --no-build-defines.
 
 Figures, per project, per half and for all; the halves in HALVES order
-(heldout-3, the unseen set, first; then heldout-2 and the round-3 held-out
-half, which have been analysed miss by miss; then tuning), each one that
+(heldout-4, the unseen set, first; then heldout-3, heldout-2 and the round-3
+held-out half, which have been analysed miss by miss; then tuning), each one that
 labels.json holds:
   recall     bug-site hunks (labels.json `bug_site`) with a finding of a width
              check (`wave64-*`) at or above --min-severity within 2 lines of
@@ -77,8 +77,10 @@ BUILD_DEFINES = {
 }
 # (labels.json half, heading), in print order. A half of labels.json that is
 # not listed here is printed after these, under its own name.
-HALVES = [('heldout-3', 'heldout-3 set (unseen: made 2026-12-01 23:15 UTC, '
-                        'before any check of round 6 was written)'),
+HALVES = [('heldout-4', 'heldout-4 set (unseen: made in round 7, '
+                        'before any check of round 7 was measured on it)'),
+          ('heldout-3', 'heldout-3 set (seen since round 7: measured twice '
+                        'in round 6)'),
           ('heldout-2', 'heldout-2 set (seen since round 6: measured three '
                         'times in round 5)'),
           ('heldout', 'heldout half (seen in round 3)'),

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes a copy of labels.json holding only the seen halves (tuning and the
-round-3 heldout, and heldout-2 since round 6), for measure.py --labels while
-the unseen set (heldout-3) stays sealed:
+round-3 heldout, heldout-2 since round 6, heldout-3 since round 7), for
+measure.py --labels while the unseen set (heldout-4) stays sealed:
 
   python3 bench/wave64-real/seen-labels.py /tmp/labels-seen.json
   python3 bench/wave64-real/measure.py CORPUS HIPPORT --labels /tmp/labels-seen.json -j 2
@@ -11,7 +11,7 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SEEN = ('tuning', 'heldout', 'heldout-2')
+SEEN = ('tuning', 'heldout', 'heldout-2', 'heldout-3')
 
 def main():
     if len(sys.argv) != 2 or sys.argv[1].startswith('-'):
