@@ -77,6 +77,7 @@ BUILD_DEFINES = {
     # heldout-4: each project's HIP build (CMake)
     'hoomd': ['-DENABLE_HIP'],
     'mlx': ['-DMLX_USE_ROCM'],
+    'deepep': ['-DUSE_ROCM'],  # setup.py --variant rocm (a torch extension)
 }
 # (labels.json half, heading), in print order. A half of labels.json that is
 # not listed here is printed after these, under its own name.
