@@ -74,6 +74,12 @@ BUILD_DEFINES = {
     'morpheus': ['-DMORPHEUS_ENABLE_HIP', '-DKOKKOS_ENABLE_HIP'],
     'mscclpp': ['-DUSE_ROCM'],
     'cycles': ['-D__KERNEL_GPU__', '-D__KERNEL_HIP__'],
+    # heldout-4: each project's HIP build (CMake)
+    'hoomd': ['-DENABLE_HIP'],
+    'mlx': ['-DMLX_USE_ROCM'],
+    'deepep': ['-DUSE_ROCM'],  # setup.py --variant rocm (a torch extension)
+    'rxmesh': ['-DUSE_HIP'],  # CMake -DUSE_HIP=ON (target_compile_definitions)
+    'desul': ['-D__HIPCC__', '-DDESUL_HAVE_HIP_ATOMICS'],  # hipcc's macro, which Macros.hpp and Generic.hpp test
 }
 # (labels.json half, heading), in print order. A half of labels.json that is
 # not listed here is printed after these, under its own name.
