@@ -281,24 +281,33 @@ static unsigned commonDirDepth(llvm::StringRef A, llvm::StringRef B) {
 void ReportBuilder::assignTus() {
   // Each file a parsed TU entered is counted under one TU, as the
   // calibration counted each header for one pair (bench/calibration
-  // tu_headers()): a TU under itself, a header under the TU nearest to it
-  // in the tree, then the first by path.
+  // tu_headers()): a header under the TU nearest to it in the tree, then
+  // the first by path. A TU that another TU includes (a .cu pulled into
+  // main.cu) is counted like a header: the calibration's pair was the
+  // including file.
   std::map<std::string, std::string> Owner; // absolute paths
   for (const auto &[TU, Inv] : Collector.results())
-    Owner[TU] = TU;
-  for (const auto &[TU, Inv] : Collector.results())
     for (const std::string &F : Inv.SeenFiles) {
-      auto [It, New] = Owner.emplace(F, TU);
-      if (New || Collector.results().count(F))
+      if (F == TU)
         continue;
+      auto [It, New] = Owner.emplace(F, TU);
       unsigned Mine = commonDirDepth(F, TU),
                Theirs = commonDirDepth(F, It->second);
-      if (Mine > Theirs || (Mine == Theirs && TU < It->second))
+      if (!New && (Mine > Theirs || (Mine == Theirs && TU < It->second)))
         It->second = TU;
     }
-  for (const auto &[F, TU] : Owner)
-    if (F != TU)
-      R.TuOf[checks::relativePath(P, F)] = checks::relativePath(P, TU);
+  // Follow included TUs up to the one that includes them; a cycle (two
+  // .cu files including each other) stops after as many steps as files.
+  for (auto &[F, TU] : Owner) {
+    std::string Top = TU;
+    for (size_t Step = 0; Step < Owner.size(); ++Step) {
+      auto Up = Owner.find(Top);
+      if (Up == Owner.end() || Up->second == F)
+        break;
+      Top = Up->second;
+    }
+    R.TuOf[checks::relativePath(P, F)] = checks::relativePath(P, Top);
+  }
 }
 
 void ReportBuilder::gatherInventory() {

@@ -201,7 +201,12 @@ TEST(ReportCostModel, PerTuLogErrorsNamePointers) {
             std::string::npos)
       << E;
   std::string G = writeTemp(R"({"version": 3, "form": "per-tu-log"})");
-  auto N = CostModel::load(G, &*Base);
+  // Over a base without one (model 4), the block is required.
+  std::string FourFile = CostModel::builtinFile(); // .../cost-model.json
+  FourFile.replace(FourFile.size() - 5, 5, "-4.json");
+  auto Four = CostModel::load(FourFile);
+  ASSERT_TRUE(bool(Four)) << llvm::toString(Four.takeError());
+  auto N = CostModel::load(G, &*Four);
   ASSERT_FALSE(bool(N));
   E = llvm::toString(N.takeError());
   EXPECT_NE(E.find(":/perTu: missing"), std::string::npos) << E;
