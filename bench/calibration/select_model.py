@@ -162,10 +162,10 @@ def huber(X, y, rounds=20):
 # input enters a fit only if at least MIN_SUPPORT of the pairs it is fitted
 # on have a nonzero count of it. Round 7's log fit put 2.36 on inline PTX
 # and 1.57 on operations items, one fit pair each: a weight that one pair
-# sets says what that pair did. 10 of ~340 pairs (3%) means an input seen
-# in at least a few programs (the pairs of one program rarely exceed 5), and
-# keeps the inputs with real support in round 7 (13 to 259 pairs) while
-# dropping the ones with 1 to 3.
+# sets says what that pair did. 10 of ~340 pairs (3%) is more than 195 of
+# the 200 fit programs hold (188 have at most 5 pairs), and keeps the inputs
+# with real support in round 7 (13 to 259 pairs) while dropping the ones
+# with 1 to 3.
 MIN_SUPPORT = 10
 
 
