@@ -149,13 +149,14 @@ def discover(corpus):
 HECBENCH_N = 80  # benchmarks per held-out set, fixed before any measurement
 
 
-def hecbench_selection(names, sets=2):
+def hecbench_selection(names, sets=3):
     """The benchmarks taken from HeCBench, fixed before any measurement:
     those whose src/<name>-cuda/ and src/<name>-hip/ both hold main.cu, in
     SHA-1 order of the name, HECBENCH_N per set: the first 80 are
     heldout-2 (round 6), the next 80 heldout-3 (frozen in round 6, for
-    round 7). names: every such name (the corpus holds only the selection,
-    so applying it again is a no-op)."""
+    round 7), the next 80 heldout-4 (frozen in round 8). names: every such
+    name (the corpus holds only the selection, so applying it again is a
+    no-op)."""
     return sorted(names, key=lambda b: hashlib.sha1(b.encode()).hexdigest())[:HECBENCH_N * sets]
 
 
@@ -571,9 +572,11 @@ def compact_report(j):
             "automation": {k: j["automation"][k] for k in ("automatic", "manual", "edits")}}
 
 
-def measure_tu(corpus, hipport, pairs, work, log, timeout, workers=2):
+def measure_tu(corpus, hipport, pairs, work, log, timeout, workers=2, only=None):
     """hipport report over each pair's file and its own headers (tu_headers);
-    the port and the residual are not run again."""
+    the port and the residual are not run again. only: the held-out set
+    name whose pairs alone are reported (the headers are still shared out
+    over every pair, so each gets the ones a whole run would give it)."""
     from concurrent.futures import ThreadPoolExecutor
     gargs = ginkgo_args(corpus, work) if any(p["source"] == "ginkgo" for p in pairs) else []
     largs = ["--", "-I" + os.path.join(corpus, "libCEED/include")]
@@ -594,8 +597,9 @@ def measure_tu(corpus, hipport, pairs, work, log, timeout, workers=2):
         print(f"tu {p['id']:60s} headers={len(p['tu_headers'])} rc={rc}",
               file=sys.stderr, flush=True)
 
+    todo = [(i, p) for i, p in enumerate(pairs) if only is None or p.get("held_out") == only]
     with ThreadPoolExecutor(workers) as ex:
-        list(ex.map(one, enumerate(pairs)))
+        list(ex.map(one, todo))
     return pairs
 
 
@@ -834,7 +838,8 @@ def main():
     ap.add_argument("--held-out-set", default=None, metavar="NAME",
                     help="with --add: every new pair is held out as set NAME, and "
                          "the pairs held out before join the fit set (they were "
-                         "scored once: seen), recorded in 'seen_as'")
+                         "scored once: seen), recorded in 'seen_as'; with --tu: "
+                         "report only the pairs of set NAME")
     ap.add_argument("--tu", action="store_true",
                     help="run hipport report again on every pair of pairs.json, over "
                          "its file and its own headers (tu_headers), into pairs[].tu; "
@@ -866,7 +871,8 @@ def main():
         pairs = json.load(open(a.pairs))["pairs"]
         work = tempfile.mkdtemp(prefix="hipport-calib-")
         with open(os.path.join(work, "log.txt"), "w") as log:
-            measure_tu(a.corpus, os.path.abspath(a.hipport), pairs, work, log, a.timeout)
+            measure_tu(a.corpus, os.path.abspath(a.hipport), pairs, work, log, a.timeout,
+                       only=a.held_out_set)
         print(f"log: {work}/log.txt; TU reports: {sum(1 for p in pairs if p.get('tu'))}",
               file=sys.stderr)
     elif a.add:
@@ -913,7 +919,8 @@ def main():
                      "sources added later (--add: libCEED) are split among themselves, the earlier split unchanged; "
                      "round 6: HeCBench (80 benchmarks, hecbench_selection()) is held out whole as 'heldout-2', "
                      "frozen before any model change; the round-5 held-out third (scored once) joined the fit set "
-                     "(seen_as 'heldout-1')",
+                     "(seen_as 'heldout-1'); rounds 7 and 8 likewise: heldout-3, then heldout-4 (HeCBench "
+                     "benchmarks 81-160, 161-240), each joining the fit set once scored",
             "fit": {"sites": res, "lines": res_lines},
             "pairs": pairs}
     json.dump(meta, open(a.pairs, "w"), indent=1)

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 
 namespace hipport::report {
@@ -39,6 +40,16 @@ const CostItem &CostModel::item(const std::string &Kind) const {
 const std::vector<std::string> &CostModel::knownInputs() {
   static const std::vector<std::string> Inputs = {"api-call", "kernel-line"};
   return Inputs;
+}
+
+bool CostModel::isPerTuInput(const std::string &Name) {
+  const auto &R = requiredKinds();
+  return Name == "source-line" ||
+         std::find(R.begin(), R.end(), Name) != R.end();
+}
+
+const char *CostModel::formName() const {
+  return Form == CostForm::PerTuLog ? "per-tu-log" : "linear";
 }
 
 double CostModel::inputWeight(const std::string &Name) const {
@@ -94,6 +105,84 @@ static void readInputs(const json &J, std::map<std::string, CostInput> &Out,
   }
 }
 
+/// [low, high] with 0 <= low <= high, else an error at Ptr.
+static bool readRange(const json &X, const std::string &Ptr, double &Low,
+                      double &High, std::vector<std::string> &Errors) {
+  if (!X.is_array() || X.size() != 2 || !X[0].is_number() ||
+      !X[1].is_number() || X[0].get<double>() < 0 ||
+      X[0].get<double>() > X[1].get<double>()) {
+    Errors.push_back(Ptr + ": expected [low, high] with 0 <= low <= high");
+    return false;
+  }
+  Low = X[0];
+  High = X[1];
+  return true;
+}
+
+/// The "perTu" block: {"intercept": b, "hoursPerSite": [low, high],
+/// "weights": {input: {"weight": w, "pairs": n}}}.
+static void readPerTu(const json &J, PerTuLogModel &Out,
+                      std::vector<std::string> &Errors) {
+  if (!J.is_object() || !J.contains("intercept") ||
+      !J["intercept"].is_number() || !J.contains("hoursPerSite") ||
+      !J.contains("weights") || !J["weights"].is_object()) {
+    Errors.push_back("/perTu: expected {\"intercept\": number, "
+                     "\"hoursPerSite\": [low, high], \"weights\": {...}}");
+    return;
+  }
+  for (auto &[Key, V] : J.items())
+    if (Key != "intercept" && Key != "hoursPerSite" && Key != "weights")
+      Errors.push_back("/perTu/" + Key + ": unknown key");
+  Out = PerTuLogModel();
+  Out.Intercept = J["intercept"];
+  readRange(J["hoursPerSite"], "/perTu/hoursPerSite", Out.HoursPerSiteLow,
+            Out.HoursPerSiteHigh, Errors);
+  for (auto &[Name, V] : J["weights"].items()) {
+    std::string Ptr = "/perTu/weights/" + Name;
+    if (!CostModel::isPerTuInput(Name)) {
+      Errors.push_back(Ptr + ": unknown input (an item kind or source-line)");
+      continue;
+    }
+    if (!V.is_object() || !V.contains("weight") || !V["weight"].is_number() ||
+        (V.contains("pairs") && !V["pairs"].is_number_unsigned()) ||
+        V.size() != 1u + V.contains("pairs")) {
+      Errors.push_back(Ptr +
+                       ": expected {\"weight\": number, \"pairs\": count}");
+      continue;
+    }
+    Out.Weights[Name] = {V["weight"].get<double>(), V.value("pairs", 0u)};
+  }
+}
+
+/// The "categories" array, merged into Cats by id (a later file renames a
+/// category's description, or adds one at the end).
+static void
+readCategories(const json &C,
+               std::vector<std::pair<std::string, std::string>> &Cats,
+               std::vector<std::string> &Errors) {
+  if (!C.is_array())
+    Errors.push_back("/categories: expected an array");
+  else
+    for (size_t I = 0; I < C.size(); ++I) {
+      const json &E = C[I];
+      if (!E.is_object() || !E.contains("id") || !E["id"].is_string() ||
+          (E.contains("description") && !E["description"].is_string())) {
+        Errors.push_back(fmt::format(
+            "/categories/{}: expected {{\"id\": string, \"description\": "
+            "string}}",
+            I));
+        continue;
+      }
+      std::string Id = E["id"], Desc = E.value("description", "");
+      auto It = std::find_if(Cats.begin(), Cats.end(),
+                             [&](auto &P) { return P.first == Id; });
+      if (It != Cats.end())
+        It->second = Desc;
+      else
+        Cats.push_back({Id, Desc});
+    }
+}
+
 static bool isKnown(const std::string &K) {
   const auto &R = CostModel::requiredKinds();
   return std::find(R.begin(), R.end(), K) != R.end();
@@ -127,10 +216,35 @@ llvm::Expected<CostModel> CostModel::load(const std::string &File,
   M.Files.push_back(File);
   for (auto &[Key, V] : J.items())
     if (Key != "version" && Key != "description" && Key != "categories" &&
-        Key != "items" && Key != "model" && Key != "inputs")
+        Key != "items" && Key != "model" && Key != "inputs" && Key != "form" &&
+        Key != "perTu")
       Errors.push_back(fmt::format("/{}: unknown key", Key));
-  if (J.contains("version") && J["version"] != 1 && J["version"] != 2)
-    Errors.push_back("/version: expected 1 or 2");
+  if (J.contains("version")) {
+    if (!J["version"].is_number_unsigned() || J["version"] < 1 ||
+        J["version"] > 3)
+      Errors.push_back("/version: expected 1, 2 or 3");
+    else
+      M.Schema = J["version"].get<unsigned>();
+    // Versions 1 and 2 know one form: a model 4 file over a model 5 base
+    // reproduces model 4.
+    if (M.Schema < 3)
+      M.Form = CostForm::Linear;
+  }
+  if (J.contains("form")) {
+    if (J["form"] == "linear")
+      M.Form = CostForm::Linear;
+    else if (J["form"] == "per-tu-log")
+      M.Form = CostForm::PerTuLog;
+    else
+      Errors.push_back("/form: expected \"linear\" or \"per-tu-log\"");
+    if (M.Schema < 3)
+      Errors.push_back("/form: needs \"version\": 3");
+  }
+  bool HadPerTu = !M.PerTu.Weights.empty() || M.PerTu.HoursPerSiteHigh > 0;
+  if (J.contains("perTu"))
+    readPerTu(J["perTu"], M.PerTu, Errors);
+  if (M.Form == CostForm::PerTuLog && !J.contains("perTu") && !HadPerTu)
+    Errors.push_back("/perTu: missing (form \"per-tu-log\" needs it)");
   if (J.contains("model")) {
     if (!J["model"].is_string())
       Errors.push_back("/model: expected a string");
@@ -141,30 +255,8 @@ llvm::Expected<CostModel> CostModel::load(const std::string &File,
   if (J.contains("inputs"))
     readInputs(J["inputs"], M.Inputs, Errors);
 
-  if (J.contains("categories")) {
-    const json &C = J["categories"];
-    if (!C.is_array())
-      Errors.push_back("/categories: expected an array");
-    else
-      for (size_t I = 0; I < C.size(); ++I) {
-        const json &E = C[I];
-        if (!E.is_object() || !E.contains("id") || !E["id"].is_string() ||
-            (E.contains("description") && !E["description"].is_string())) {
-          Errors.push_back(fmt::format(
-              "/categories/{}: expected {{\"id\": string, \"description\": "
-              "string}}",
-              I));
-          continue;
-        }
-        std::string Id = E["id"], Desc = E.value("description", "");
-        auto It = std::find_if(M.Categories.begin(), M.Categories.end(),
-                               [&](auto &P) { return P.first == Id; });
-        if (It != M.Categories.end())
-          It->second = Desc;
-        else
-          M.Categories.push_back({Id, Desc});
-      }
-  }
+  if (J.contains("categories"))
+    readCategories(J["categories"], M.Categories, Errors);
 
   if (!J.contains("items") && !Base)
     Errors.push_back("/items: missing");
@@ -187,15 +279,7 @@ llvm::Expected<CostModel> CostModel::load(const std::string &File,
         It.Kind = Kind;
         for (auto &[Key, X] : V.items()) {
           if (Key == "hours") {
-            if (!X.is_array() || X.size() != 2 || !X[0].is_number() ||
-                !X[1].is_number() || X[0].get<double>() < 0 ||
-                X[0].get<double>() > X[1].get<double>())
-              Errors.push_back(Ptr + "/hours: expected [low, high] with "
-                                     "0 <= low <= high");
-            else {
-              It.Low = X[0];
-              It.High = X[1];
-            }
+            readRange(X, Ptr + "/hours", It.Low, It.High, Errors);
           } else if (Key == "category" || Key == "unit" || Key == "note") {
             if (!X.is_string()) {
               Errors.push_back(Ptr + "/" + Key + ": expected a string");
@@ -267,6 +351,69 @@ double predictedSites(const Report &R, const CostModel &M,
     KernelLines += K.Lines;
   return Sites + M.inputWeight("api-call") * MappedCalls +
          M.inputWeight("kernel-line") * KernelLines;
+}
+
+/// The TU a file's items are counted under (Report::TuOf).
+const std::string &tuOf(const Report &R, const std::string &File) {
+  auto It = R.TuOf.find(File);
+  return It == R.TuOf.end() ? File : It->second;
+}
+
+/// The counts a per-TU model reads, by TU: the priced units by the TU of
+/// their file, except API names and libraries, which the tree counts once
+/// but a TU counts when it uses them (as the calibration's per-TU reports
+/// did); plus "source-line".
+std::map<std::string, std::map<std::string, double>>
+perTuCounts(const Report &R, const std::vector<Priced> &All) {
+  std::map<std::string, std::map<std::string, double>> X;
+  for (const Priced &P : All)
+    if (!llvm::StringRef(P.Kind).starts_with("api-") &&
+        !llvm::StringRef(P.Kind).starts_with("library-"))
+      X[tuOf(R, P.File)][P.Kind] += P.Count;
+  for (const ApiUse &A : R.Api) {
+    if (A.Status == "supported" && A.Hip == A.Name)
+      continue;
+    std::map<std::string, unsigned> Calls;
+    for (const auto &[File, N] : A.CallsByFile)
+      Calls[tuOf(R, File)] += N;
+    for (const auto &[Tu, N] : Calls) {
+      X[Tu]["api-" + A.Status] += 1;
+      if (A.Status == "unsupported")
+        X[Tu]["api-unsupported-call"] += N;
+    }
+  }
+  for (const LibraryUse &L : R.Libraries) {
+    std::set<std::string> Tus;
+    for (const std::string &F : L.Files)
+      Tus.insert(tuOf(R, F));
+    if (Tus.empty())
+      Tus.insert(tuOf(R, L.First.File));
+    for (const std::string &Tu : Tus)
+      X[Tu][L.Mapped ? "library-mapped" : "library-unmapped"] += 1;
+  }
+  // Lines only where there is porting work: a plain C++ TU with no item
+  // and no CUDA name is not priced (every calibration pair was CUDA code).
+  for (const auto &[File, Lines] : R.SourceLinesOf)
+    if (auto It = X.find(tuOf(R, File)); It != X.end())
+      It->second["source-line"] += Lines;
+  return X;
+}
+
+/// A per-TU log model's manual sites: exp(b + sum w log(1 + x)) - 1 per
+/// TU, summed; fills E.PricedTus.
+double perTuSites(const Report &R, const CostModel &M,
+                  const std::vector<Priced> &All, Estimate &E) {
+  const PerTuLogModel &L = M.perTu();
+  double Sites = 0;
+  for (const auto &[Tu, Counts] : perTuCounts(R, All)) {
+    double Z = L.Intercept;
+    for (const auto &[Name, N] : Counts)
+      if (auto It = L.Weights.find(Name); It != L.Weights.end())
+        Z += It->second.Weight * std::log1p(N);
+    Sites += std::max(0.0, std::expm1(Z));
+    ++E.PricedTus;
+  }
+  return Sites;
 }
 
 } // namespace
@@ -381,7 +528,13 @@ void estimate(Report &R, const CostModel &M) {
     D.first += P.Low;
     D.second += P.High;
   }
-  E.PredictedSites = predictedSites(R, M, All);
+  if (M.form() == CostForm::PerTuLog) {
+    E.PredictedSites = perTuSites(R, M, All, E);
+    E.PredictedHoursLow = E.PredictedSites * M.perTu().HoursPerSiteLow;
+    E.PredictedHoursHigh = E.PredictedSites * M.perTu().HoursPerSiteHigh;
+  } else {
+    E.PredictedSites = predictedSites(R, M, All);
+  }
   for (const auto &[Id, Desc] : M.categories())
     E.Categories.push_back(Cats[Id]);
   std::stable_sort(E.Categories.begin(), E.Categories.end(),

@@ -33,6 +33,32 @@ struct CostInput {
   std::string Note;
 };
 
+/// How a model turns counts into predicted manual edit sites.
+enum class CostForm {
+  /// Sum over the tree of count x sitesPerUnit (items' and inputs'
+  /// evidence): models 1-4, schema versions 1 and 2.
+  Linear,
+  /// Per translation unit, exp(intercept + sum w_k log(1 + count_k)) - 1,
+  /// summed over the tree's TUs (schema 3, "perTu"): a log fit is not
+  /// additive, so it is applied where it was fitted, one TU at a time.
+  PerTuLog,
+};
+
+/// One weight of a per-TU log model, with its calibration evidence.
+struct LogWeight {
+  double Weight = 0;
+  unsigned Pairs = 0; ///< fitted ports with a nonzero count of it
+};
+
+/// The "perTu" block of a schema-3 model (docs/cost-model.md).
+struct PerTuLogModel {
+  double Intercept = 0;
+  /// Hours per predicted site, low and high: judgement, not fitted.
+  double HoursPerSiteLow = 0, HoursPerSiteHigh = 0;
+  /// By input: an item kind, or "source-line" (the TU's source lines).
+  std::map<std::string, LogWeight> Weights;
+};
+
 /// Hours per item kind and the categories they roll up into. Every kind the
 /// estimate uses must be present, so a model that forgets one is rejected
 /// up front rather than silently pricing it at zero.
@@ -64,6 +90,14 @@ public:
   const std::string &modelVersion() const { return Model; }
   /// The files it came from, in load order.
   const std::vector<std::string> &files() const { return Files; }
+  CostForm form() const { return Form; }
+  /// "linear" or "per-tu-log", as the JSON spells it.
+  const char *formName() const;
+  /// The file format's "version" (the schema), the last file's.
+  unsigned schemaVersion() const { return Schema; }
+  const PerTuLogModel &perTu() const { return PerTu; }
+  /// The names a per-TU weight may use: the item kinds and "source-line".
+  static bool isPerTuInput(const std::string &Name);
 
 private:
   std::map<std::string, CostItem> Items;
@@ -71,6 +105,9 @@ private:
   std::vector<std::pair<std::string, std::string>> Categories;
   std::vector<std::string> Files;
   std::string Model;
+  CostForm Form = CostForm::Linear;
+  unsigned Schema = 2;
+  PerTuLogModel PerTu;
 };
 
 /// Prices the inventory of R with M: fills R.Est, per-kernel hours, the

@@ -141,6 +141,7 @@ private:
   void scanFiles();
   llvm::Error parseTranslationUnits();
   void collectCovered();
+  void assignTus();
   void gatherInventory();
   void resolveKernels();
   void countApiUse();
@@ -199,6 +200,7 @@ void ReportBuilder::scanFiles() {
       continue;
     ++R.SourceFiles;
     R.SourceLines += FF.Lines;
+    R.SourceLinesOf[F.Relative] = FF.Lines;
     ++D.SourceFiles;
     D.SourceLines += FF.Lines;
     FF.Stripped = stripComments(Text);
@@ -260,7 +262,52 @@ void ReportBuilder::collectCovered() {
     if (It != Collector.results().end())
       Covered.insert(It->second.SeenFiles.begin(), It->second.SeenFiles.end());
   }
+  assignTus();
+}
 
+/// Directory components two paths share: how near a header is to a TU
+/// that includes it.
+static unsigned commonDirDepth(llvm::StringRef A, llvm::StringRef B) {
+  namespace path = llvm::sys::path;
+  A = path::parent_path(A);
+  B = path::parent_path(B);
+  unsigned N = 0;
+  for (auto I = path::begin(A), J = path::begin(B);
+       I != path::end(A) && J != path::end(B) && *I == *J; ++I, ++J)
+    ++N;
+  return N;
+}
+
+void ReportBuilder::assignTus() {
+  // Each file a parsed TU entered is counted under one TU, as the
+  // calibration counted each header for one pair (bench/calibration
+  // tu_headers()): a header under the TU nearest to it in the tree, then
+  // the first by path. A TU that another TU includes (a .cu pulled into
+  // main.cu) is counted like a header: the calibration's pair was the
+  // including file.
+  std::map<std::string, std::string> Owner; // absolute paths
+  for (const auto &[TU, Inv] : Collector.results())
+    for (const std::string &F : Inv.SeenFiles) {
+      if (F == TU)
+        continue;
+      auto [It, New] = Owner.emplace(F, TU);
+      unsigned Mine = commonDirDepth(F, TU),
+               Theirs = commonDirDepth(F, It->second);
+      if (!New && (Mine > Theirs || (Mine == Theirs && TU < It->second)))
+        It->second = TU;
+    }
+  // Follow included TUs up to the one that includes them; a cycle (two
+  // .cu files including each other) stops after as many steps as files.
+  for (auto &[F, TU] : Owner) {
+    std::string Top = TU;
+    for (size_t Step = 0; Step < Owner.size(); ++Step) {
+      auto Up = Owner.find(Top);
+      if (Up == Owner.end() || Up->second == F)
+        break;
+      Top = Up->second;
+    }
+    R.TuOf[checks::relativePath(P, F)] = checks::relativePath(P, Top);
+  }
 }
 
 void ReportBuilder::gatherInventory() {
@@ -364,6 +411,7 @@ void ReportBuilder::countApiUse() {
     }
     A.ThirdParty &= TP;
     ++A.Calls;
+    ++A.CallsByFile[Rel];
   }
   for (auto &[N, A] : Api)
     R.Api.push_back(A);
@@ -515,6 +563,8 @@ void ReportBuilder::finish(const CostModel &M) {
   R.Context.Rocm = Target.str();
   R.Context.CommandLine = Opts.CommandLine;
   R.Context.CostModelVersion = M.modelVersion();
+  R.Context.CostModelForm = M.formName();
+  R.Context.CostModelSchema = M.schemaVersion();
 
   std::stable_sort(R.Kernels.begin(), R.Kernels.end(), [](auto &A, auto &B) {
     if (A.Risk != B.Risk)

@@ -210,7 +210,7 @@ void headerSection(llvm::raw_ostream &OS, const Report &R, const LinkFn &Link) {
   Ctx("rocm", "Target ROCm", R.Context.Rocm);
   Ctx("command", "Command", R.Context.CommandLine, true);
   Ctx("cost-model", "Cost model",
-      R.Context.CostModelVersion + " (" + R.Est.CostModelFile + ")");
+      costModelLabel(R) + " (" + R.Est.CostModelFile + ")");
   OS << "</tbody></table>\n";
   for (const std::string &N : R.Notes)
     OS << "<div class=\"note\">" << esc(N) << "</div>\n";

@@ -51,6 +51,9 @@ struct ApiUse {
   unsigned Calls = 0;
   Location First;
   bool ThirdParty = false; ///< every use is in third-party code
+  /// Uses per file (root-relative): a per-TU cost model counts the name in
+  /// each TU that uses it.
+  std::map<std::string, unsigned> CallsByFile;
 };
 
 /// A library the project uses and where it goes on ROCm.
@@ -114,6 +117,8 @@ struct ReportContext {
   std::string Rocm;       ///< target ROCm release, X.Y
   std::string CommandLine;
   std::string CostModelVersion;
+  std::string CostModelForm;    ///< linear | per-tu-log
+  unsigned CostModelSchema = 0; ///< the cost-model file's "version"
 };
 
 /// An operations item: deployment, monitoring or container configuration
@@ -169,6 +174,10 @@ struct Estimate {
   /// Edit sites a person is predicted to make beyond `hipport port`: the
   /// item counts times the calibrated sites per unit (bench/calibration).
   double PredictedSites = 0;
+  /// A per-TU model's sites times its hours per site (0 when linear).
+  double PredictedHoursLow = 0, PredictedHoursHigh = 0;
+  /// TUs the per-TU model priced (those with an item or a CUDA name).
+  unsigned PricedTus = 0;
 };
 
 /// The whole report: inventory, estimate, and what the tool could not see.
@@ -179,6 +188,12 @@ struct Report {
   unsigned SourceFiles = 0, SourceLines = 0;
   unsigned ThirdPartyFiles = 0, ThirdPartyLines = 0;
   unsigned TranslationUnits = 0;
+  /// The translation unit each project file is counted under by a per-TU
+  /// cost model (root-relative; a file absent here is its own unit): a TU
+  /// owns itself, a header the nearest TU that includes it.
+  std::map<std::string, std::string> TuOf;
+  /// Lines of each source file (root-relative), the per-TU "source-line".
+  std::map<std::string, unsigned> SourceLinesOf;
   std::vector<std::string> ThirdPartyDirs;
   std::vector<Kernel> Kernels; ///< riskiest first
   std::vector<ApiUse> Api;     ///< by family, then name

@@ -132,19 +132,30 @@ std::string summaryParagraph(const Report &R) {
     Top = fmt::format(", most of it {} ({})", R.Est.Categories.front().Category,
                       hoursRange(R.Est.Categories.front().Low,
                                  R.Est.Categories.front().High));
+  std::string SiteHours;
+  if (R.Est.PredictedHoursHigh > 0)
+    SiteHours = fmt::format(
+        " ({} at the model's hours per site)",
+        hoursRange(R.Est.PredictedHoursLow, R.Est.PredictedHoursHigh));
   return fmt::format(
       "{} source files ({} lines) with {} kernel{} and {} distinct CUDA "
       "name{}, sources in {}. {}. Estimated effort {}{}: hours are the cost "
       "model's judgement ranges; the {:.0f} edit sites it predicts beyond "
-      "the port come from weights fitted on hand-made HIP ports (see "
-      "docs/cost-model.md).",
+      "the port{} come from weights fitted on hand-made HIP ports (cost "
+      "model {}; docs/cost-model.md shows the fit and its held-out score).",
       R.SourceFiles, R.SourceLines, Own, Own == 1 ? "" : "s", R.Api.size(),
       R.Api.size() == 1 ? "" : "s", R.Mode, Split,
-      hoursRange(R.Est.Low, R.Est.High), Top, R.Est.PredictedSites);
+      hoursRange(R.Est.Low, R.Est.High), Top, R.Est.PredictedSites, SiteHours,
+      costModelLabel(R));
 }
 
 std::string hoursRange(double Low, double High) {
   return fmtHours(Low) + "-" + fmtHours(High) + " h";
+}
+
+std::string costModelLabel(const Report &R) {
+  return fmt::format("{}; {} form, schema {}", R.Context.CostModelVersion,
+                     R.Context.CostModelForm, R.Context.CostModelSchema);
 }
 
 namespace {
@@ -155,6 +166,11 @@ ojson estimateJson(const Report &R) {
   Est["total"] = range(R.Est.Low, R.Est.High);
   Est["costModel"] = R.Est.CostModelFile;
   Est["predictedManualSites"] = std::round(R.Est.PredictedSites * 10) / 10;
+  if (R.Context.CostModelForm == "per-tu-log") {
+    Est["predictedManualHours"] =
+        range(R.Est.PredictedHoursLow, R.Est.PredictedHoursHigh);
+    Est["pricedTranslationUnits"] = R.Est.PricedTus;
+  }
   Est["categories"] = ojson::array();
   for (const CategoryEstimate &C : R.Est.Categories)
     Est["categories"].push_back({{"category", C.Category},
@@ -236,7 +252,9 @@ void writeReportJson(llvm::raw_ostream &OS, const Report &R) {
                   {"version", R.Context.Version},
                   {"targetRocm", R.Context.Rocm},
                   {"commandLine", R.Context.CommandLine},
-                  {"costModel", R.Context.CostModelVersion}};
+                  {"costModel", R.Context.CostModelVersion},
+                  {"costModelForm", R.Context.CostModelForm},
+                  {"costModelSchema", R.Context.CostModelSchema}};
   J["notes"] = R.Notes;
   J["headline"] = headline(R);
   J["paragraph"] = summaryParagraph(R);
@@ -437,8 +455,8 @@ void mdContext(llvm::raw_ostream &OS, const Report &R) {
   OS << fmt::format("| hipport | {} |\n", R.Context.Version);
   OS << fmt::format("| Target ROCm | {} |\n", R.Context.Rocm);
   OS << fmt::format("| Command | `{}` |\n", md(R.Context.CommandLine));
-  OS << fmt::format("| Cost model | {} (`{}`) |\n\n",
-                    md(R.Context.CostModelVersion), md(R.Est.CostModelFile));
+  OS << fmt::format("| Cost model | {} (`{}`) |\n\n", md(costModelLabel(R)),
+                    md(R.Est.CostModelFile));
   for (const std::string &N : R.Notes)
     OS << "> **Note:** " << N << "\n>\n";
   if (!R.Notes.empty())

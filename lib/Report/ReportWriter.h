@@ -62,4 +62,8 @@ inline constexpr size_t MaxSitesPerKind = 50;
 /// "12-30 h" style ranges; whole hours above 10, one decimal below.
 std::string hoursRange(double Low, double High);
 
+/// The cost model a report used, as its context header names it: the
+/// model's revision, its form and the file format's version.
+std::string costModelLabel(const Report &R);
+
 } // namespace hipport::report

@@ -156,4 +156,110 @@ TEST(ReportEstimate, RangesAddUpAndNameTheDominantItems) {
   EXPECT_DOUBLE_EQ(R.Directories[0].HoursHigh, R.Est.High);
 }
 
+/// A schema-3 model: per-TU log form, the weights below.
+const char *PerTuModel =
+    R"({"version": 3, "model": "test-5", "form": "per-tu-log",
+  "perTu": {"intercept": 0, "hoursPerSite": [0.5, 2],
+            "weights": {"kernel-simple": {"weight": 1, "pairs": 9},
+                        "kernel-warp-level": {"weight": 1, "pairs": 4},
+                        "api-supported": {"weight": 1, "pairs": 9},
+                        "source-line": {"weight": 0.5, "pairs": 9}}}})";
+
+TEST(ReportCostModel, PerTuLogModelLoadsAndModelFourStaysSelectable) {
+  auto Base = CostModel::load(CostModel::builtinFile());
+  ASSERT_TRUE(bool(Base)) << llvm::toString(Base.takeError());
+  std::string F = writeTemp(PerTuModel);
+  auto M = CostModel::load(F, &*Base);
+  ASSERT_TRUE(bool(M)) << llvm::toString(M.takeError());
+  EXPECT_EQ(M->form(), CostForm::PerTuLog);
+  EXPECT_EQ(M->schemaVersion(), 3u);
+  EXPECT_STREQ(M->formName(), "per-tu-log");
+  EXPECT_EQ(M->perTu().Weights.at("source-line").Pairs, 9u);
+  // A version-2 file over it (model 4's) is linear again.
+  std::string Four = writeTemp(R"({"version": 2, "model": "4", "items": {}})");
+  auto Back = CostModel::load(Four, &*M);
+  ASSERT_TRUE(bool(Back)) << llvm::toString(Back.takeError());
+  EXPECT_EQ(Back->form(), CostForm::Linear);
+  EXPECT_EQ(Back->modelVersion(), "4");
+  llvm::sys::fs::remove(F);
+  llvm::sys::fs::remove(Four);
+}
+
+TEST(ReportCostModel, PerTuLogErrorsNamePointers) {
+  auto Base = CostModel::load(CostModel::builtinFile());
+  ASSERT_TRUE(bool(Base)) << llvm::toString(Base.takeError());
+  std::string F = writeTemp(R"({"version": 3, "form": "per-tu-log",
+    "perTu": {"intercept": 0, "hoursPerSite": [2, 1],
+              "weights": {"kernel-lines": {"weight": 1}}}})");
+  auto M = CostModel::load(F, &*Base);
+  ASSERT_FALSE(bool(M));
+  std::string E = llvm::toString(M.takeError());
+  EXPECT_NE(E.find(":/perTu/hoursPerSite: expected [low, high]"),
+            std::string::npos)
+      << E;
+  EXPECT_NE(E.find(":/perTu/weights/kernel-lines: unknown input"),
+            std::string::npos)
+      << E;
+  std::string G = writeTemp(R"({"version": 3, "form": "per-tu-log"})");
+  // Over a base without one (model 4), the block is required.
+  std::string FourFile = CostModel::builtinFile(); // .../cost-model.json
+  FourFile.replace(FourFile.size() - 5, 5, "-4.json");
+  auto Four = CostModel::load(FourFile);
+  ASSERT_TRUE(bool(Four)) << llvm::toString(Four.takeError());
+  auto N = CostModel::load(G, &*Four);
+  ASSERT_FALSE(bool(N));
+  E = llvm::toString(N.takeError());
+  EXPECT_NE(E.find(":/perTu: missing"), std::string::npos) << E;
+  llvm::sys::fs::remove(F);
+  llvm::sys::fs::remove(G);
+}
+
+TEST(ReportEstimate, PerTuLogModelIsAppliedTuByTu) {
+  auto Base = CostModel::load(CostModel::builtinFile());
+  ASSERT_TRUE(bool(Base)) << llvm::toString(Base.takeError());
+  std::string F = writeTemp(PerTuModel);
+  auto M = CostModel::load(F, &*Base);
+  ASSERT_TRUE(bool(M)) << llvm::toString(M.takeError());
+  // a.cu and its header inc/h.cuh (one TU), b.cu, and a plain C++ file.
+  Report R;
+  Kernel A, H, B;
+  A.Name = "a";
+  A.Loc = {"a.cu", 3};
+  H.Name = "h";
+  H.Loc = {"inc/h.cuh", 5};
+  B.Name = "b";
+  B.Loc = {"b.cu", 2};
+  B.WarpIntrinsics.insert("__shfl_down_sync");
+  R.Kernels = {A, H, B};
+  ApiUse Malloc;
+  Malloc.Name = "cudaMalloc";
+  Malloc.Status = "supported";
+  Malloc.Hip = "hipMalloc";
+  Malloc.Calls = 3;
+  Malloc.First = {"a.cu", 7};
+  Malloc.CallsByFile = {{"a.cu", 2}, {"b.cu", 1}};
+  R.Api = {Malloc};
+  R.TuOf = {{"inc/h.cuh", "a.cu"}};
+  R.SourceLinesOf = {
+      {"a.cu", 63}, {"inc/h.cuh", 0}, {"b.cu", 8}, {"plain.cpp", 500}};
+  estimate(R, *M);
+  // a.cu: 2 simple kernels, 1 API name, 63 lines:
+  //   exp(log 3 + log 2 + 0.5 log 64) - 1 = 3 * 2 * 8 - 1 = 47.
+  // b.cu: 1 warp-level kernel, 1 API name, 8 lines:
+  //   exp(log 2 + log 2 + 0.5 log 9) - 1 = 2 * 2 * 3 - 1 = 11.
+  // plain.cpp: no item, no CUDA name: not priced. Applied to the whole
+  // tree at once it would be 3 * 2 * 2 * sqrt(572) - 1, about 286: the
+  // form is not additive, hence per TU.
+  EXPECT_NEAR(R.Est.PredictedSites, 58.0, 1e-9);
+  EXPECT_EQ(R.Est.PricedTus, 2u);
+  EXPECT_NEAR(R.Est.PredictedHoursLow, 29.0, 1e-9);
+  EXPECT_NEAR(R.Est.PredictedHoursHigh, 116.0, 1e-9);
+  // The hours of the items are the model's judgement ranges, unchanged.
+  EXPECT_DOUBLE_EQ(R.Est.Low, 2 * M->item("kernel-simple").Low +
+                                  M->item("kernel-warp-level").Low +
+                                  3 * M->item("kernel-validation").Low +
+                                  M->item("api-supported").Low);
+  llvm::sys::fs::remove(F);
+}
+
 } // namespace
