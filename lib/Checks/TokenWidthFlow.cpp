@@ -401,13 +401,15 @@ bool laneLikeName(llvm::StringRef N) {
   return llvm::StringRef(L).contains("lane") && !llvm::StringRef(L).ends_with("s");
 }
 
-/// `lane == 31`, `lane_id == WARP_SIZE - 1` (= 31), and broadcasts from a
+/// `lane == 31`, `lane < 31`, `lane_id == WARP_SIZE - 1` (= 31), and broadcasts from a
 /// lane that a named constant makes 31; loops striding by 32 from a lane.
 void lastLaneAndStrides(const std::vector<Tok> &T, const TokenConstants &C,
                         const TokenFindingFn &Add) {
   for (size_t I = 1; I + 1 < T.size(); ++I) {
     llvm::StringRef S = T[I].Text;
-    if ((S == "==" || S == "!=") && T[I - 1].Kind == tok::raw_identifier &&
+    // `lane < 31`, `lane >= 31`: all lanes but the last, or the last.
+    if ((S == "==" || S == "!=" || S == "<" || S == ">=") &&
+        T[I - 1].Kind == tok::raw_identifier &&
         laneLikeName(T[I - 1].Text) && C.eval(I + 1, exprEnd(T, I + 1)) == 31)
       Add("wave64-warp-size-literal", core::Severity::Warning, T[I + 1],
           fmt::format("'{} {} ...' takes lane 31 as the last lane; on a "
