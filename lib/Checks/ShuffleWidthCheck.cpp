@@ -38,8 +38,30 @@ void ShuffleWidthCheck::registerMatchers(MatchFinder &F) {
 /// mask)`), or a wrapper's parameter with a default that its body passes as
 /// an intrinsic's width.
 static std::optional<unsigned> widthIndex(const FunctionDecl *F,
-                                          ASTContext &C) {
-  if (!F || !F->getDeclName().isIdentifier())
+                                          ASTContext &C, unsigned Depth = 0);
+
+/// True when Body hands P on as the width of a wrapper it calls (a complex
+/// shuffle made of two real ones: `sshfl(v.x, lane, width)`).
+static bool passesOnAsWidth(const Stmt *Body, const ParmVarDecl *P,
+                            ASTContext &C, unsigned Depth) {
+  if (!Body)
+    return false;
+  if (const auto *CE = dyn_cast<CallExpr>(Body))
+    if (const FunctionDecl *G = CE->getDirectCallee();
+        G && !isShuffleName(calleeName(CE)))
+      if (auto I = widthIndex(G, C, Depth + 1); I && *I < CE->getNumArgs())
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(strip(CE->getArg(*I))))
+          if (DRE->getDecl() == P)
+            return true;
+  for (const Stmt *Ch : Body->children())
+    if (passesOnAsWidth(Ch, P, C, Depth))
+      return true;
+  return false;
+}
+
+static std::optional<unsigned> widthIndex(const FunctionDecl *F,
+                                          ASTContext &C, unsigned Depth) {
+  if (!F || Depth > 2 || !F->getDeclName().isIdentifier())
     return std::nullopt;
   llvm::StringRef N = F->getName();
   if (isShuffleName(N))
@@ -58,6 +80,8 @@ static std::optional<unsigned> widthIndex(const FunctionDecl *F,
     for (const WarpWidthUse &U : widthUsesOf(Def->getBody(), P, C))
       if (llvm::StringRef(U.What).starts_with("shuffle width"))
         return I;
+    if (passesOnAsWidth(Def->getBody(), P, C, Depth))
+      return I;
   }
   return std::nullopt;
 }

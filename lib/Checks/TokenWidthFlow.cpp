@@ -401,13 +401,15 @@ bool laneLikeName(llvm::StringRef N) {
   return llvm::StringRef(L).contains("lane") && !llvm::StringRef(L).ends_with("s");
 }
 
-/// `lane == 31`, `lane_id == WARP_SIZE - 1` (= 31), and broadcasts from a
+/// `lane == 31`, `lane < 31`, `lane_id == WARP_SIZE - 1` (= 31), and broadcasts from a
 /// lane that a named constant makes 31; loops striding by 32 from a lane.
 void lastLaneAndStrides(const std::vector<Tok> &T, const TokenConstants &C,
                         const TokenFindingFn &Add) {
   for (size_t I = 1; I + 1 < T.size(); ++I) {
     llvm::StringRef S = T[I].Text;
-    if ((S == "==" || S == "!=") && T[I - 1].Kind == tok::raw_identifier &&
+    // `lane < 31`, `lane >= 31`: all lanes but the last, or the last.
+    if ((S == "==" || S == "!=" || S == "<" || S == ">=") &&
+        T[I - 1].Kind == tok::raw_identifier &&
         laneLikeName(T[I - 1].Text) && C.eval(I + 1, exprEnd(T, I + 1)) == 31)
       Add("wave64-warp-size-literal", core::Severity::Warning, T[I + 1],
           fmt::format("'{} {} ...' takes lane 31 as the last lane; on a "
@@ -458,6 +460,57 @@ size_t openingParen(const std::vector<Tok> &T, size_t Close) {
   return Close;
 }
 
+/// The index of the parameter named N in the head `(params)` opening at
+/// Open: the name before a default's `=`, or a parameter's last token.
+std::optional<size_t> paramIndex(const std::vector<Tok> &T, size_t Open,
+                                 llvm::StringRef N) {
+  auto Params = callArgs(T, Open);
+  for (size_t P = 0; P < Params.size(); ++P) {
+    size_t Name = Params[P].second - 1;
+    for (size_t J = Params[P].first; J < Params[P].second; ++J)
+      if (T[J].Text == "=") {
+        Name = J - 1;
+        break;
+      }
+    if (Name >= Params[P].first && T[Name].Text == N)
+      return P;
+  }
+  return std::nullopt;
+}
+
+/// Shuffle wrappers of the text by name, with the index of the parameter
+/// they pass on as a shuffle's width: to an intrinsic, or to a wrapper
+/// found before (`cshfl(v, l, width) { sshfl(v.x, l, width); ... }`), so a
+/// width defaulted to 32 is followed through wrappers of wrappers.
+std::map<std::string, size_t>
+shuffleWrappers(const std::vector<Tok> &T,
+                const std::vector<std::pair<size_t, size_t>> &Heads) {
+  std::map<std::string, size_t> W;
+  for (unsigned Round = 0; Round < 3; ++Round) {
+    bool Grew = false;
+    for (auto [Open, Body] : Heads) {
+      std::string Fn = T[Open - 1].Text.str();
+      size_t End = closingBracket(T, Body);
+      for (size_t K = Body; !W.count(Fn) && K + 1 < End; ++K) {
+        auto It = W.find(T[K].Text.str());
+        if (T[K + 1].Text != "(" || (!shuffleLike(T[K].Text) && It == W.end()))
+          continue;
+        auto Args = callArgs(T, K + 1);
+        size_t A = It != W.end() ? It->second : widthArg(T[K].Text);
+        if (A >= Args.size() || Args[A].second != Args[A].first + 1)
+          continue;
+        if (auto P = paramIndex(T, Open, T[Args[A].first].Text)) {
+          W[Fn] = *P;
+          Grew = true;
+        }
+      }
+    }
+    if (!Grew)
+      break;
+  }
+  return W;
+}
+
 /// Per function definition (`name(params) {`): shuffle wrappers whose width
 /// parameter defaults to 32, and ballots returned as 32-bit values.
 void functionHeads(const std::vector<Tok> &T, const TokenConstants &C,
@@ -465,6 +518,16 @@ void functionHeads(const std::vector<Tok> &T, const TokenConstants &C,
                    const TokenFindingFn &Add) {
   static const std::set<llvm::StringRef> Keywords = {
       "if", "for", "while", "switch", "catch", "return", "sizeof"};
+  std::vector<std::pair<size_t, size_t>> Heads; // '(' and '{'
+  for (size_t I = 2; I < T.size(); ++I) {
+    if (T[I].Text != "{" || T[I - 1].Text != ")")
+      continue;
+    size_t Open = openingParen(T, I - 1);
+    if (Open != I - 1 && Open >= 2 && T[Open - 1].Kind == tok::raw_identifier &&
+        !Keywords.count(T[Open - 1].Text))
+      Heads.emplace_back(Open, I);
+  }
+  const std::map<std::string, size_t> Wrappers = shuffleWrappers(T, Heads);
   for (size_t I = 2; I < T.size(); ++I) {
     if (T[I].Text != "{" || T[I - 1].Text != ")")
       continue;
@@ -480,14 +543,17 @@ void functionHeads(const std::vector<Tok> &T, const TokenConstants &C,
           C.eval(J + 2, exprEnd(T, J + 2)) != 32)
         continue;
       for (size_t K = I; K + 1 < End; ++K) {
-        if (!shuffleLike(T[K].Text) || T[K + 1].Text != "(")
+        auto Wrapper = Wrappers.find(T[K].Text.str());
+        if ((!shuffleLike(T[K].Text) && Wrapper == Wrappers.end()) ||
+            T[K + 1].Text != "(")
           continue;
         auto Args = callArgs(T, K + 1);
         size_t W = std::min(widthArg(T[K].Text), size_t(2));
         bool Takes = false;
         for (size_t A = W; A < Args.size(); ++A)
           Takes |= Args[A].second == Args[A].first + 1 &&
-                   T[Args[A].first].Text == T[J].Text;
+                   T[Args[A].first].Text == T[J].Text &&
+                   (Wrapper == Wrappers.end() || A == Wrapper->second);
         if (!Takes)
           continue;
         Add("wave64-shuffle-width", core::Severity::Warning, T[J + 2],

@@ -1,5 +1,6 @@
 #include "Checks/WarpConstantUseCheck.h"
 #include "Checks/Fixer.h"
+#include "Checks/SlotArrayFlow.h"
 #include "Checks/CudaPatterns.h"
 #include "Checks/WidthLayout.h"
 #include "Checks/WidthLayoutTile.h"
@@ -39,6 +40,7 @@ void WarpConstantUseCheck::registerMatchers(MatchFinder &F) {
                               unless(isInstantiated()))
                    .bind("decl"),
                this);
+  F.addMatcher(varDecl(Ours, hasType(constantArrayType())).bind("slots"), this);
   F.addMatcher(forStmt(Ours, unless(isInTemplateInstantiation())).bind("for"),
                this);
   F.addMatcher(functionDecl(Ours, hasAttr(attr::CUDAGlobal),
@@ -89,6 +91,10 @@ void WarpConstantUseCheck::onEndOfTranslationUnit() {
         report(*LayoutCtx, std::move(D));
     }
   }
+  for (auto &[Key, Held] : Slots)
+    if (once(Held.second.Loc, *Held.first))
+      report(*Held.first, std::move(Held.second));
+  Slots.clear();
   Layouts.clear();
   TileLines.clear();
   Layout.reset();
@@ -209,49 +215,6 @@ void WarpConstantUseCheck::callArgs(const CallExpr *Call, const FunctionDecl *F,
   }
 }
 
-/// True when a condition around S bounds Index (`if (lane < n) s[lane]`,
-/// `lane < n ? s[lane] : 0`): the access is guarded. With WarpCount (an
-/// array of one slot per warp, sized with warpSize), a thread index below a
-/// warp count also bounds it (`threadIdx.x < blockDim.x / warpSize ?
-/// s[lane] : 0`: the lane is the thread index there).
-static bool guarded(const Stmt *S, const Expr *Index, bool WarpCount,
-                    ASTContext &C) {
-  std::string Idx = sourceText(Index->getSourceRange(), C);
-  // The index itself compared with a bound. Any other bound on threadIdx is
-  // not one: `if (threadIdx.x < n) s[lane]` still overruns at 64 lanes.
-  auto Bounds = [&](const Expr *Cond) {
-    if (!Cond)
-      return false;
-    std::string T = sourceText(Cond->getSourceRange(), C);
-    if (T.find('<') == std::string::npos && T.find('>') == std::string::npos)
-      return false;
-    return T.find(Idx) != std::string::npos ||
-           (WarpCount && T.find("threadIdx") != std::string::npos &&
-            findWarpSizeRef(Cond, C));
-  };
-  const Stmt *Child = S;
-  for (unsigned Depth = 0; Depth < 12; ++Depth) {
-    ParentList Ps = parentsOf(C, *Child);
-    if (Ps.empty())
-      return false;
-    const Stmt *P = Ps[0].get<Stmt>();
-    if (!P)
-      return false;
-    if (const auto *If = dyn_cast<IfStmt>(P); If && If->getCond() != Child &&
-                                              Bounds(If->getCond()))
-      return true;
-    if (const auto *CO = dyn_cast<ConditionalOperator>(P);
-        CO && CO->getCond() != Child && Bounds(CO->getCond()))
-      return true;
-    if (const auto *BO = dyn_cast<BinaryOperator>(P);
-        BO && BO->getOpcode() == BO_LAnd && BO->getRHS() == Child &&
-        Bounds(BO->getLHS()))
-      return true;
-    Child = P;
-  }
-  return false;
-}
-
 /// True when the array's size is written with warpSize (`s[1024 /
 /// warpSize]`, one slot per warp): 16 slots on a 64-lane wavefront, so a
 /// lane reads past them unless the thread index is bounded by the number of
@@ -277,7 +240,7 @@ void WarpConstantUseCheck::laneIndexedArray(const ArraySubscriptExpr *Sub,
   if (!AT || AT->getSize().uge(64) || AT->getSize().ult(2))
     return;
   const Expr *Idx = Sub->getIdx();
-  if (!isWidthLaneIndex(Idx, C) || guarded(Sub, Idx, sizedByWidth(Base, C), C) ||
+  if (!isWidthLaneIndex(Idx, C) || guardedIndex(Sub, Idx, sizedByWidth(Base, C), C) ||
       !once(Sub->getBeginLoc(), C))
     return;
   CheckDiag D;
@@ -291,6 +254,66 @@ void WarpConstantUseCheck::laneIndexedArray(const ArraySubscriptExpr *Sub,
       "for 64 lanes or bound the index",
       sourceText(Sub->getSourceRange(), C), N, N);
   report(C, std::move(D));
+}
+
+/// A device array of one slot per warp (`__shared__ T s[32]`) indexed,
+/// where it is declared or in the helpers it is handed to, with a width the
+/// slots were not counted for (SlotArrayFlow). The finding goes to the
+/// declaration, where the fix goes; a template's instantiations and its
+/// pattern may say it differently, so the strongest is kept to the end of
+/// the TU.
+void WarpConstantUseCheck::slotArray(const VarDecl *VD, ASTContext &C) {
+  const auto *Func =
+      dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+  if (!VD->isLocalVarDecl() || !Func ||
+      !(Func->hasAttr<CUDADeviceAttr>() || Func->hasAttr<CUDAGlobalAttr>()))
+    return;
+  std::optional<SlotUse> U = slotUseOf(VD, Func, C);
+  if (!U)
+    return;
+  unsigned Key =
+      C.getSourceManager().getExpansionLoc(VD->getLocation()).getRawEncoding();
+  // A template's pattern and its instantiations: the overrun wins.
+  if (Slots.count(Key) && U->K != SlotUse::LaneOverrun)
+    return;
+  uint64_t N = C.getAsConstantArrayType(VD->getType())->getSize().getZExtValue();
+  std::string Sub = sourceText(U->Sub->getSourceRange(), C);
+  std::string Callee;
+  if (U->Via && !calleeName(U->Via).empty())
+    Callee = fmt::format(" (in '{}')", calleeName(U->Via).str());
+  CheckDiag D;
+  D.Loc = VD->getLocation();
+  switch (U->K) {
+  case SlotUse::LaneOverrun:
+    D.Level = core::Severity::Error;
+    D.Message = fmt::format(
+        "'{}' has {} slots, but '{}'{} indexes it with a lane of a "
+        "warpSize-wide warp: lanes {}-63 of a 64-lane wavefront go past its "
+        "end; size it for 64 lanes",
+        VD->getName(), N, Sub, Callee, N);
+    break;
+  case SlotUse::WidthWarp:
+    D.Message = fmt::format(
+        "'{}' has 32 slots, one per warp of 32 lanes, but '{}'{} counts warps "
+        "with warpSize: the slots and the warp index disagree at wave64; size "
+        "it with the width the index uses",
+        VD->getName(), Sub, Callee);
+    break;
+  case SlotUse::Warp32:
+    D.Message = fmt::format(
+        "'{}' has 32 slots, one per 32-lane warp ('{}'{}), while the warp is "
+        "collected at full width: a 64-lane wavefront spans two slots; count "
+        "warps and size the slots with warpSize",
+        VD->getName(), Sub, Callee);
+    break;
+  }
+  const SourceManager &SM = C.getSourceManager();
+  if (U->Via)
+    D.Notes.emplace_back(SM.getExpansionLoc(U->Via->getBeginLoc()),
+                         "handed on here");
+  D.Notes.emplace_back(SM.getExpansionLoc(U->Sub->getBeginLoc()),
+                       "indexed here");
+  Slots[Key] = {&C, std::move(D)};
 }
 
 /// `wid * warpSize` where `wid = tid / 32` (or `tid >> 5`): a warp index of
@@ -354,6 +377,8 @@ void WarpConstantUseCheck::run(const MatchFinder::MatchResult &R) {
     return layout(C).noteLaneMath(LM);
   if (const auto *Sub = R.Nodes.getNodeAs<ArraySubscriptExpr>("sub"))
     return laneIndexedArray(Sub, C);
+  if (const auto *VD = R.Nodes.getNodeAs<VarDecl>("slots"))
+    return slotArray(VD, C);
   const auto *Call = R.Nodes.getNodeAs<CallExpr>("call");
   const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
   if (!F)

@@ -3,6 +3,7 @@
 
 #include "Checks/Check.h"
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
@@ -11,6 +12,7 @@ namespace clang {
 class CallExpr;
 class Expr;
 class FunctionDecl;
+class VarDecl;
 } // namespace clang
 
 namespace hipport::checks {
@@ -47,6 +49,10 @@ private:
   void laneIndexedArray(const clang::ArraySubscriptExpr *Sub,
                         clang::ASTContext &C);
   void mixedWidth(const clang::BinaryOperator *Mul, clang::ASTContext &C);
+  void slotArray(const clang::VarDecl *VD, clang::ASTContext &C);
+  /// Slot-array findings by declaration, the strongest kept to the end of
+  /// the TU.
+  std::map<unsigned, std::pair<clang::ASTContext *, CheckDiag>> Slots;
   std::unique_ptr<WidthLayout> Layout;
   const clang::ASTContext *LayoutCtx = nullptr;
   /// Layout findings held to the end of the TU, with their root width and

@@ -445,6 +445,13 @@ void WarpSizeLiteralCheck::onMath(const BinaryOperator *BO, ASTContext &C) {
 }
 
 void WarpSizeLiteralCheck::onFirst(const BinaryOperator *BO, ASTContext &C) {
+  // `lane < 31`, `lane >= 31`: all lanes but the last, or the last, of a
+  // 32-wide warp. The lane is a variable computed from the thread index
+  // (`threadIdx.x < 31` counts threads of a block).
+  if (const auto *LaneRef = dyn_cast<DeclRefExpr>(strip(BO->getLHS()));
+      LaneRef && LaneRef->getDecl()->getName() != "threadIdx" &&
+      constantOrigin(BO->getRHS(), C, {31}).K != ConstantOrigin::None)
+    return onCmp(BO, C);
   // `threadIdx.x < 32`: "the first warp", in a function that works per
   // warp (lane math or collectives); elsewhere 32 threads may be a tile.
   ConstantOrigin O = constantOrigin(BO->getRHS(), C, {32});

@@ -235,3 +235,25 @@ __global__ void lane_stride_macro(float *p, int n) {
   for (int i = warp_lane * VALUES_PER_LANE; i < n; i += 32 * VALUES_PER_LANE)
     p[i] = 0;
 }
+
+// All lanes but the last, or the last, as an ordered test against lane 31.
+// CHECK: :[[@LINE+2]]:19: error: 'LAST_LANE' (= 31) is used as the last lane / lane mask
+// CHECK: :[[@LINE+10]]:12: note: used as the warp width here: 'lane >= LAST_LANE'
+#define LAST_LANE 31
+__global__ void segmented_carry(const int *rows, float *y, const float *v) {
+  // CHECK: :[[@LINE+1]]:34: warning: lane index 'threadIdx.x & 31' assumes 32-wide warps
+  const int lane = threadIdx.x & 31;
+  // CHECK: :[[@LINE+1]]:14: error: 'lane < 31' takes lane 31 as the last lane; on a 64-lane wavefront it is 63: use warpSize - 1
+  if (lane < 31 && rows[threadIdx.x] != rows[threadIdx.x + 1])
+    y[rows[threadIdx.x]] += v[threadIdx.x];
+  // CHECK: :[[@LINE+2]]:12: error: 'lane >= LAST_LANE' takes lane 31 as the last lane
+  // CHECK: :[[@LINE-8]]:19: note: 'LAST_LANE' defined as 31 here
+  if (lane >= LAST_LANE)
+    y[0] = v[threadIdx.x];
+  // Negative: 31 threads of a block, a count below 31.
+  if (threadIdx.x < 31)
+    y[1] = v[0];
+  int n = rows[0];
+  if (n < 31)
+    y[2] = v[1];
+}
