@@ -37,6 +37,21 @@ std::optional<int64_t> intValue(const Expr *E, const ASTContext &Ctx) {
   return R.Val.getInt().getExtValue();
 }
 
+/// A project's own variable named warpSize initialised with a literal
+/// (`const int warpSize = 32;` in a host function): a fixed width that
+/// shadows the builtin, not the device's width. The builtin itself is
+/// declared in a system header (clang's CUDA one says 32, HIP's 64).
+static bool isWarpSizeShadow(const ValueDecl *D, const ASTContext &Ctx) {
+  const auto *VD = dyn_cast<VarDecl>(D);
+  if (!VD || VD->getName() != "warpSize" || !VD->getInit())
+    return false;
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (SM.isInSystemHeader(SM.getExpansionLoc(VD->getLocation())))
+    return false;
+  const auto *IL = dyn_cast<IntegerLiteral>(VD->getInit()->IgnoreParenImpCasts());
+  return IL && !IL->getLocation().isMacroID();
+}
+
 /// `#define NAME value` on the line of Loc: the macro is a named constant.
 static std::optional<std::string> definedName(SourceLocation Loc,
                                               const SourceManager &SM) {
@@ -93,8 +108,8 @@ static ConstantOrigin originOfLeaf(const Expr *E, const ASTContext &Ctx) {
       return O;
     // `const int ws = warpSize;` and what is computed from it hold the
     // run-time width, even where a header makes warpSize a constant.
-    if (VD->getName() == "warpSize" || !VD->getInit() ||
-        findWarpSizeRef(VD->getInit(), Ctx))
+    if ((VD->getName() == "warpSize" && !isWarpSizeShadow(VD, Ctx)) ||
+        !VD->getInit() || findWarpSizeRef(VD->getInit(), Ctx))
       return O;
     if (auto V = intValue(VD->getInit(), Ctx)) {
       O.K = ConstantOrigin::Variable;
@@ -191,7 +206,8 @@ bool mentionsBuiltin(const Stmt *S, llvm::StringRef Name) {
 
 bool isWarpSizeRef(const Expr *E, const ASTContext &Ctx) {
   if (isBuiltinVar(E, "warpSize"))
-    return true;
+    return !isWarpSizeShadow(
+        cast<DeclRefExpr>(E->IgnoreParenImpCasts())->getDecl(), Ctx);
   // Some headers spell warpSize as a macro onto a literal.
   if (const auto *IL = dyn_cast<IntegerLiteral>(E->IgnoreParenImpCasts())) {
     SourceLocation L = IL->getLocation();
