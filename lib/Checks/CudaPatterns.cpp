@@ -37,6 +37,21 @@ std::optional<int64_t> intValue(const Expr *E, const ASTContext &Ctx) {
   return R.Val.getInt().getExtValue();
 }
 
+/// The literal a constant is initialised with, also where its type is a
+/// name a missing header would have declared (`const int32 w = 32;`):
+/// clang then marks the declaration invalid and wraps the literal in a
+/// RecoveryExpr, but the value the code gives it is plain.
+static const IntegerLiteral *initLiteral(const VarDecl *VD) {
+  const Expr *Init = VD->getInit();
+  if (!Init)
+    return nullptr;
+  Init = Init->IgnoreParenImpCasts();
+  if (const auto *R = dyn_cast<RecoveryExpr>(Init))
+    if (VD->isInvalidDecl() && R->subExpressions().size() == 1)
+      Init = R->subExpressions()[0]->IgnoreParenImpCasts();
+  return dyn_cast<IntegerLiteral>(Init);
+}
+
 /// A project's own variable named warpSize initialised with a literal
 /// (`const int warpSize = 32;` in a host function): a fixed width that
 /// shadows the builtin, not the device's width. The builtin itself is
@@ -48,7 +63,7 @@ static bool isWarpSizeShadow(const ValueDecl *D, const ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   if (SM.isInSystemHeader(SM.getExpansionLoc(VD->getLocation())))
     return false;
-  const auto *IL = dyn_cast<IntegerLiteral>(VD->getInit()->IgnoreParenImpCasts());
+  const IntegerLiteral *IL = initLiteral(VD);
   return IL && !IL->getLocation().isMacroID();
 }
 
@@ -114,6 +129,9 @@ static ConstantOrigin originOfLeaf(const Expr *E, const ASTContext &Ctx) {
     if (auto V = intValue(VD->getInit(), Ctx)) {
       O.K = ConstantOrigin::Variable;
       O.Value = *V;
+    } else if (const IntegerLiteral *IL = initLiteral(VD)) {
+      O.K = ConstantOrigin::Variable;
+      O.Value = IL->getValue().getSExtValue();
     }
   } else if (const auto *EC = dyn_cast<EnumConstantDecl>(D)) {
     O.K = ConstantOrigin::Enumerator;
@@ -145,9 +163,12 @@ ConstantOrigin constantOrigin(const Expr *E, const ASTContext &Ctx,
   if (const auto *Sub = dyn_cast<SubstNonTypeTemplateParmExpr>(S))
     S = Sub->getReplacement()->IgnoreParenImpCasts();
   if (!V) {
-    // A template parameter default is the value the code was written for.
+    // A template parameter default is the value the code was written for;
+    // a constant whose type a missing header lost, its literal.
     if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
-      if (isa<NonTypeTemplateParmDecl>(DRE->getDecl())) {
+      if (isa<NonTypeTemplateParmDecl>(DRE->getDecl()) ||
+          (isa<VarDecl>(DRE->getDecl()) &&
+           DRE->getDecl()->isInvalidDecl())) {
         ConstantOrigin O = originOfLeaf(S, Ctx);
         if (O.K != ConstantOrigin::None &&
             llvm::is_contained(Values, O.Value))

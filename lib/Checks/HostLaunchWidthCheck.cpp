@@ -59,7 +59,9 @@ struct KernelWidth {
   bool Collectives = false;       ///< shuffles, ballots, votes
 };
 
-bool hasCollective(const Stmt *S) {
+/// Collectives in S, or in the bodies of the device functions it calls, two
+/// calls deep (`warpPrefixScan(c, i, mask)`, a project's warp helper).
+bool hasCollective(const Stmt *S, unsigned Depth = 0) {
   if (!S)
     return false;
   if (const auto *C = dyn_cast<CallExpr>(S)) {
@@ -68,9 +70,18 @@ bool hasCollective(const Stmt *S) {
         N.starts_with("__any") || N.starts_with("__all") ||
         N == "__activemask")
       return true;
+    if (const FunctionDecl *F = C->getDirectCallee()) {
+      if (const FunctionDecl *P = F->getTemplateInstantiationPattern())
+        F = P;
+      if (Depth < 2 && F->hasAttr<CUDADeviceAttr>() && F->getBody() &&
+          !F->getASTContext().getSourceManager().isInSystemHeader(
+              F->getLocation()) &&
+          hasCollective(F->getBody(), Depth + 1))
+        return true;
+    }
   }
   for (const Stmt *C : S->children())
-    if (hasCollective(C))
+    if (hasCollective(C, Depth))
       return true;
   return false;
 }
@@ -106,6 +117,21 @@ struct SizeFacts {
   const Expr *PerPass = nullptr;
   ConstantOrigin PerPassOrigin;
 };
+
+/// The assignments to VD in S: plain ones (`int threads; if (big) threads
+/// = 1024; else threads = 32 * peers;`) and steps (`bs += 32`).
+void assignmentsTo(const Stmt *S, const VarDecl *VD,
+                   std::vector<const BinaryOperator *> &Out) {
+  if (!S || Out.size() > 8)
+    return;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S))
+    if (BO->getOpcode() == BO_Assign || BO->getOpcode() == BO_AddAssign)
+      if (const auto *L = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens()))
+        if (L->getDecl() == VD)
+          Out.push_back(BO);
+  for (const Stmt *Ch : S->children())
+    assignmentsTo(Ch, VD, Out);
+}
 
 void collect(const Expr *E, ASTContext &C, unsigned Depth, SizeFacts &Out,
              const TargetRegions &Regions) {
@@ -148,8 +174,25 @@ void collect(const Expr *E, ASTContext &C, unsigned Depth, SizeFacts &Out,
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-      if (VD->isLocalVarDecl() && VD->getInit())
-        collect(VD->getInit(), C, Depth + 1, Out, Regions);
+      if (VD->isLocalVarDecl()) {
+        if (VD->getInit())
+          collect(VD->getInit(), C, Depth + 1, Out, Regions);
+        // A size declared first and assigned per case, or stepped by a
+        // warp of 32 (`for (bs = 32; bs <= 1024; bs += 32)`).
+        std::vector<const BinaryOperator *> Assigned;
+        if (const auto *F = dyn_cast<FunctionDecl>(VD->getDeclContext()))
+          if (!VD->getType().isConstQualified())
+            assignmentsTo(F->getBody(), VD, Assigned);
+        for (const BinaryOperator *A : Assigned) {
+          if (A->getOpcode() == BO_Assign) {
+            collect(A->getRHS(), C, Depth + 1, Out, Regions);
+            continue;
+          }
+          ConstantOrigin O = constantOrigin(A->getRHS(), C, {32});
+          if (O.K != ConstantOrigin::None)
+            Out.Fixed.push_back({A, O});
+        }
+      }
   for (const Stmt *Ch : E->children())
     if (const auto *CE = dyn_cast_or_null<Expr>(Ch))
       collect(CE, C, Depth, Out, Regions);

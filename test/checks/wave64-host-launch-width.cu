@@ -195,3 +195,35 @@ void shadowed(float *p, int n) {
   dim3 block(warpSize, 256 / warpSize);
   tile_copy<<<n, block>>>(p);
 }
+
+// A size declared first and assigned per case, and block sizes stepped by a
+// warp of 32, for a kernel whose lane math hard-codes 32.
+void per_case(float *out, const float *in, int peers) {
+  int threads;
+  if (peers > 32)
+    threads = 1024;
+  else
+    // CHECK: :[[@LINE+2]]:18: warning: launch block '32 * (peers - 1)' assumes 32-wide warps for kernel 'fixed_slots', which works per warp
+    // CHECK: :[[@LINE+2]]:3: note: launched here
+    threads = 32 * (peers - 1);
+  fixed_slots<<<1, threads>>>(out, in);
+  // CHECK: :[[@LINE+2]]:36: warning: launch block 'bs += 32' assumes 32-wide warps for kernel 'fixed_slots', which works per warp
+  // CHECK: :[[@LINE+2]]:5: note: launched here
+  for (int bs = 64; bs <= 1024; bs += 32)
+    fixed_slots<<<1, bs>>>(out, in);
+  // Negative: steps of 64 threads.
+  for (int bs = 64; bs <= 1024; bs += 64)
+    fixed_slots<<<1, bs>>>(out, in);
+}
+
+// A kernel whose warp work is in a device helper it calls.
+__device__ float warp_sum(float v) {
+  for (int d = 1; d < 32; d *= 2)
+    v += __shfl_xor_sync(0xffffffffu, v, d);
+  return v;
+}
+__global__ void sum_rows(float *p) { p[threadIdx.x] = warp_sum(p[threadIdx.x]); }
+void helper_launch(float *p, int n) {
+  // CHECK: :[[@LINE+1]]:17: warning: block of 32 threads, one 32-wide warp, for kernel 'sum_rows'
+  sum_rows<<<n, 32>>>(p);
+}
