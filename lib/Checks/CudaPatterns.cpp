@@ -37,6 +37,36 @@ std::optional<int64_t> intValue(const Expr *E, const ASTContext &Ctx) {
   return R.Val.getInt().getExtValue();
 }
 
+/// The literal a constant is initialised with, also where its type is a
+/// name a missing header would have declared (`const int32 w = 32;`):
+/// clang then marks the declaration invalid and wraps the literal in a
+/// RecoveryExpr, but the value the code gives it is plain.
+static const IntegerLiteral *initLiteral(const VarDecl *VD) {
+  const Expr *Init = VD->getInit();
+  if (!Init)
+    return nullptr;
+  Init = Init->IgnoreParenImpCasts();
+  if (const auto *R = dyn_cast<RecoveryExpr>(Init))
+    if (VD->isInvalidDecl() && R->subExpressions().size() == 1)
+      Init = R->subExpressions()[0]->IgnoreParenImpCasts();
+  return dyn_cast<IntegerLiteral>(Init);
+}
+
+/// A project's own variable named warpSize initialised with a literal
+/// (`const int warpSize = 32;` in a host function): a fixed width that
+/// shadows the builtin, not the device's width. The builtin itself is
+/// declared in a system header (clang's CUDA one says 32, HIP's 64).
+static bool isWarpSizeShadow(const ValueDecl *D, const ASTContext &Ctx) {
+  const auto *VD = dyn_cast<VarDecl>(D);
+  if (!VD || VD->getName() != "warpSize" || !VD->getInit())
+    return false;
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (SM.isInSystemHeader(SM.getExpansionLoc(VD->getLocation())))
+    return false;
+  const IntegerLiteral *IL = initLiteral(VD);
+  return IL && !IL->getLocation().isMacroID();
+}
+
 /// `#define NAME value` on the line of Loc: the macro is a named constant.
 static std::optional<std::string> definedName(SourceLocation Loc,
                                               const SourceManager &SM) {
@@ -93,12 +123,15 @@ static ConstantOrigin originOfLeaf(const Expr *E, const ASTContext &Ctx) {
       return O;
     // `const int ws = warpSize;` and what is computed from it hold the
     // run-time width, even where a header makes warpSize a constant.
-    if (VD->getName() == "warpSize" || !VD->getInit() ||
-        findWarpSizeRef(VD->getInit(), Ctx))
+    if ((VD->getName() == "warpSize" && !isWarpSizeShadow(VD, Ctx)) ||
+        !VD->getInit() || findWarpSizeRef(VD->getInit(), Ctx))
       return O;
     if (auto V = intValue(VD->getInit(), Ctx)) {
       O.K = ConstantOrigin::Variable;
       O.Value = *V;
+    } else if (const IntegerLiteral *IL = initLiteral(VD)) {
+      O.K = ConstantOrigin::Variable;
+      O.Value = IL->getValue().getSExtValue();
     }
   } else if (const auto *EC = dyn_cast<EnumConstantDecl>(D)) {
     O.K = ConstantOrigin::Enumerator;
@@ -130,9 +163,12 @@ ConstantOrigin constantOrigin(const Expr *E, const ASTContext &Ctx,
   if (const auto *Sub = dyn_cast<SubstNonTypeTemplateParmExpr>(S))
     S = Sub->getReplacement()->IgnoreParenImpCasts();
   if (!V) {
-    // A template parameter default is the value the code was written for.
+    // A template parameter default is the value the code was written for;
+    // a constant whose type a missing header lost, its literal.
     if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
-      if (isa<NonTypeTemplateParmDecl>(DRE->getDecl())) {
+      if (isa<NonTypeTemplateParmDecl>(DRE->getDecl()) ||
+          (isa<VarDecl>(DRE->getDecl()) &&
+           DRE->getDecl()->isInvalidDecl())) {
         ConstantOrigin O = originOfLeaf(S, Ctx);
         if (O.K != ConstantOrigin::None &&
             llvm::is_contained(Values, O.Value))
@@ -191,7 +227,8 @@ bool mentionsBuiltin(const Stmt *S, llvm::StringRef Name) {
 
 bool isWarpSizeRef(const Expr *E, const ASTContext &Ctx) {
   if (isBuiltinVar(E, "warpSize"))
-    return true;
+    return !isWarpSizeShadow(
+        cast<DeclRefExpr>(E->IgnoreParenImpCasts())->getDecl(), Ctx);
   // Some headers spell warpSize as a macro onto a literal.
   if (const auto *IL = dyn_cast<IntegerLiteral>(E->IgnoreParenImpCasts())) {
     SourceLocation L = IL->getLocation();

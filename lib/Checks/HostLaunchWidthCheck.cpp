@@ -59,7 +59,9 @@ struct KernelWidth {
   bool Collectives = false;       ///< shuffles, ballots, votes
 };
 
-bool hasCollective(const Stmt *S) {
+/// Collectives in S, or in the bodies of the device functions it calls, two
+/// calls deep (`warpPrefixScan(c, i, mask)`, a project's warp helper).
+bool hasCollective(const Stmt *S, unsigned Depth = 0) {
   if (!S)
     return false;
   if (const auto *C = dyn_cast<CallExpr>(S)) {
@@ -68,9 +70,18 @@ bool hasCollective(const Stmt *S) {
         N.starts_with("__any") || N.starts_with("__all") ||
         N == "__activemask")
       return true;
+    if (const FunctionDecl *F = C->getDirectCallee()) {
+      if (const FunctionDecl *P = F->getTemplateInstantiationPattern())
+        F = P;
+      if (Depth < 2 && F->hasAttr<CUDADeviceAttr>() && F->getBody() &&
+          !F->getASTContext().getSourceManager().isInSystemHeader(
+              F->getLocation()) &&
+          hasCollective(F->getBody(), Depth + 1))
+        return true;
+    }
   }
   for (const Stmt *C : S->children())
-    if (hasCollective(C))
+    if (hasCollective(C, Depth))
       return true;
   return false;
 }
@@ -106,6 +117,21 @@ struct SizeFacts {
   const Expr *PerPass = nullptr;
   ConstantOrigin PerPassOrigin;
 };
+
+/// The assignments to VD in S: plain ones (`int threads; if (big) threads
+/// = 1024; else threads = 32 * peers;`) and steps (`bs += 32`).
+void assignmentsTo(const Stmt *S, const VarDecl *VD,
+                   std::vector<const BinaryOperator *> &Out) {
+  if (!S || Out.size() > 8)
+    return;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S))
+    if (BO->getOpcode() == BO_Assign || BO->getOpcode() == BO_AddAssign)
+      if (const auto *L = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens()))
+        if (L->getDecl() == VD)
+          Out.push_back(BO);
+  for (const Stmt *Ch : S->children())
+    assignmentsTo(Ch, VD, Out);
+}
 
 void collect(const Expr *E, ASTContext &C, unsigned Depth, SizeFacts &Out,
              const TargetRegions &Regions) {
@@ -148,8 +174,25 @@ void collect(const Expr *E, ASTContext &C, unsigned Depth, SizeFacts &Out,
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-      if (VD->isLocalVarDecl() && VD->getInit())
-        collect(VD->getInit(), C, Depth + 1, Out, Regions);
+      if (VD->isLocalVarDecl()) {
+        if (VD->getInit())
+          collect(VD->getInit(), C, Depth + 1, Out, Regions);
+        // A size declared first and assigned per case, or stepped by a
+        // warp of 32 (`for (bs = 32; bs <= 1024; bs += 32)`).
+        std::vector<const BinaryOperator *> Assigned;
+        if (const auto *F = dyn_cast<FunctionDecl>(VD->getDeclContext()))
+          if (!VD->getType().isConstQualified())
+            assignmentsTo(F->getBody(), VD, Assigned);
+        for (const BinaryOperator *A : Assigned) {
+          if (A->getOpcode() == BO_Assign) {
+            collect(A->getRHS(), C, Depth + 1, Out, Regions);
+            continue;
+          }
+          ConstantOrigin O = constantOrigin(A->getRHS(), C, {32});
+          if (O.K != ConstantOrigin::None)
+            Out.Fixed.push_back({A, O});
+        }
+      }
   for (const Stmt *Ch : E->children())
     if (const auto *CE = dyn_cast_or_null<Expr>(Ch))
       collect(CE, C, Depth, Out, Regions);
@@ -372,44 +415,154 @@ void HostLaunchWidthCheck::hostRead(const Expr *E, ASTContext &C) {
   report(C, std::move(D));
 }
 
-/// `<<<g, 32>>>`: one 32-thread warp per block, half a 64-lane wavefront,
-/// for a kernel that works per warp (collectives, lane math, warpSize) or
-/// whose body this TU does not show (declared in a header, defined in
-/// another TU, or named through dependent template arguments).
+namespace {
+
+/// The x and y extents of a launch's block as written: `32`, `dim3(32)`,
+/// `dim3(32, 8)`, through parens, macro arguments (`hipLaunchKernelGGL(k,
+/// g, dim3(32), ...)`) and local `dim3` variables (`dim3 block(32, 8);
+/// k<<<g, block>>>`).
+struct BlockExtents {
+  const Expr *X = nullptr;
+  const Expr *Y = nullptr; ///< null for a 1-D block
+};
+
+BlockExtents blockExtents(const Expr *Block, unsigned Depth = 0) {
+  BlockExtents B;
+  const Expr *E = Block ? strip(Block->IgnoreImplicit()) : nullptr;
+  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (VD->isLocalVarDecl() && VD->getType()->isRecordType() &&
+          VD->getInit() && Depth < 2)
+        return blockExtents(VD->getInit(), Depth + 1);
+  const auto *CE = dyn_cast_or_null<CXXConstructExpr>(E);
+  if (!CE) {
+    B.X = E;
+    return B;
+  }
+  if (CE->getNumArgs() == 0)
+    return B;
+  // dim3 copied from another dim3.
+  if (CE->getNumArgs() == 1 && CE->getArg(0)->getType()->isRecordType())
+    return blockExtents(CE->getArg(0), Depth + 1);
+  B.X = CE->getArg(0);
+  if (CE->getNumArgs() > 1 && !isa<CXXDefaultArgExpr>(CE->getArg(1))) {
+    const Expr *Y = strip(CE->getArg(1));
+    const auto *One = dyn_cast<IntegerLiteral>(Y);
+    if (!One || One->getValue() != 1)
+      B.Y = Y;
+  }
+  return B;
+}
+
+/// Where a literal 32 extent is written in a project file: the literal
+/// itself, or the macro argument that spells it; not a macro's body.
+std::optional<SourceLocation> literal32(const Expr *E, const SourceManager &SM) {
+  const auto *IL = dyn_cast_or_null<IntegerLiteral>(E ? strip(E) : nullptr);
+  if (!IL || IL->getValue() != 32)
+    return std::nullopt;
+  SourceLocation L = IL->getLocation();
+  if (L.isMacroID()) {
+    if (!SM.isMacroArgExpansion(L))
+      return std::nullopt;
+    L = SM.getSpellingLoc(L);
+  }
+  return L.isFileID() ? std::optional<SourceLocation>(L) : std::nullopt;
+}
+
+/// A warp width as a block extent: a named warp-width constant, or the
+/// queried width.
+bool isWidthExtent(const Expr *E, ASTContext &C) {
+  if (!E)
+    return false;
+  if (isQueriedWidth(E, C))
+    return true;
+  ConstantOrigin O = constantOrigin(E, C, {32, 64});
+  return O.named() && warpWidthName(O.Name);
+}
+
+/// True when a kernel body uses a warp-level library primitive
+/// (`cub::WarpReduce`, cooperative groups' 32-lane tiles): it works per
+/// warp even where the AST lost the library's types.
+bool usesWarpPrimitive(const FunctionDecl *K, ASTContext &C) {
+  if (!K)
+    return false;
+  if (const FunctionDecl *P = K->getTemplateInstantiationPattern())
+    K = P;
+  if (!K->getBody())
+    return false;
+  static const llvm::Regex Re(
+      "Warp(Reduce|Scan|Exchange)|tiled_partition|thread_block_tile");
+  return Re.match(sourceText(K->getBody()->getSourceRange(), C));
+}
+
+} // namespace
+
+/// The block's shape against the kernel's width. `<<<g, 32>>>`: one
+/// 32-thread warp per block, half a 64-lane wavefront, for a kernel that
+/// works per warp (collectives, lane math, warpSize) or whose body this TU
+/// does not show (declared in a header, defined in another TU, or named
+/// through dependent template arguments). `dim3(32, N)` for a kernel that
+/// works per warp: one warp per row, and a 64-lane wavefront spans two.
+/// `dim3(W, W)` with W a warp width: 4096 threads at wave64, over the
+/// 1024-thread limit of a block.
 void HostLaunchWidthCheck::oneWarpBlock(const Expr *Block,
                                         const FunctionDecl *Kernel,
                                         const Expr *Callee, ASTContext &C) {
-  const Expr *B = Block ? Block->IgnoreImplicit() : nullptr;
-  if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(B))
-    B = CE->getNumArgs() ? CE->getArg(0)->IgnoreImplicit() : nullptr;
-  const auto *IL = dyn_cast_or_null<IntegerLiteral>(B ? strip(B) : nullptr);
-  if (!IL || IL->getValue() != 32 || IL->getLocation().isMacroID())
+  const SourceManager &SM = C.getSourceManager();
+  BlockExtents B = blockExtents(Block);
+  std::string Name = Kernel ? Kernel->getNameAsString()
+                            : sourceText(Callee->getSourceRange(), C);
+  if (B.Y && isWidthExtent(B.X, C) && isWidthExtent(B.Y, C)) {
+    CheckDiag D;
+    D.Loc = SM.getExpansionLoc(B.X->getBeginLoc());
+    D.Level = core::Severity::Error;
+    D.Message = fmt::format(
+        "block of {} x {} threads, the warp width squared, for kernel '{}': "
+        "at wave64 that is 4096 threads, over the 1024-thread limit of a "
+        "block, so the launch fails; size one extent by the warps per block",
+        sourceText(B.X->getSourceRange(), C),
+        sourceText(B.Y->getSourceRange(), C), Name);
+    Lines.insert({SM.getFileID(D.Loc).getHashValue(),
+                  SM.getExpansionLineNumber(D.Loc)});
+    report(C, std::move(D));
+    return;
+  }
+  std::optional<SourceLocation> At = literal32(B.X, SM);
+  if (!At)
     return;
   const FunctionDecl *Pattern =
       Kernel && Kernel->getTemplateInstantiationPattern()
           ? Kernel->getTemplateInstantiationPattern()
           : Kernel;
   KernelWidth W = widthOf(Kernel, C);
-  if (Pattern && Pattern->hasBody() && !W.Collectives && !W.Fixed &&
-      !W.WarpSize)
+  bool PerWarp = W.Collectives || W.Fixed || W.WarpSize ||
+                 usesWarpPrimitive(Kernel, C);
+  bool Unseen = !Pattern || !Pattern->hasBody();
+  if (!PerWarp && (B.Y || !Unseen))
     return;
   // One finding a line: a size of this launch reported already says it.
-  const SourceManager &SM = C.getSourceManager();
-  SourceLocation At = SM.getExpansionLoc(IL->getLocation());
-  if (!Lines.insert({SM.getFileID(At).getHashValue(),
-                     SM.getExpansionLineNumber(At)})
+  if (!Lines.insert({SM.getFileID(*At).getHashValue(),
+                     SM.getExpansionLineNumber(*At)})
            .second)
     return;
   CheckDiag D;
-  D.Loc = IL->getLocation();
+  D.Loc = *At;
   D.Level = core::Severity::Warning;
-  D.Message = fmt::format(
-      "block of 32 threads, one 32-wide warp, for kernel '{}', which works "
-      "per warp or is defined elsewhere: an AMD wavefront has 64 lanes, so "
-      "half of it idles and per-warp layouts sized for 32 lanes break; size "
-      "the block from the device's warp width (hipDeviceAttributeWarpSize)",
-      Kernel ? Kernel->getNameAsString()
-             : sourceText(Callee->getSourceRange(), C));
+  if (B.Y)
+    D.Message = fmt::format(
+        "block of 32 x '{}' threads, one 32-wide warp per row, for kernel "
+        "'{}', which works per warp: a 64-lane AMD wavefront spans two rows, "
+        "so per-row warp collectives and warp indices ('threadIdx.y') mix "
+        "rows; size the row from the device's warp width "
+        "(hipDeviceAttributeWarpSize)",
+        sourceText(B.Y->getSourceRange(), C), Name);
+  else
+    D.Message = fmt::format(
+        "block of 32 threads, one 32-wide warp, for kernel '{}', which works "
+        "per warp or is defined elsewhere: an AMD wavefront has 64 lanes, so "
+        "half of it idles and per-warp layouts sized for 32 lanes break; size "
+        "the block from the device's warp width (hipDeviceAttributeWarpSize)",
+        Name);
   report(C, std::move(D));
 }
 

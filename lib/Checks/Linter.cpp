@@ -294,6 +294,14 @@ bool judgedForTarget(llvm::StringRef Id) {
          Id == "wave64-warp-constant-use";
 }
 
+/// The checks judged on both HIP passes: a width fixed for every AMD
+/// target may be written where only the host pass looks (`#ifdef USE_ROCM`)
+/// or where only the device pass does (`#if defined(__HIP_DEVICE_COMPILE__)
+/// ... warpSize = 32`).
+bool judgedOnBothPasses(llvm::StringRef Id) {
+  return Id == "wave64-compile-time-width";
+}
+
 /// What one pass over one TU leaves.
 struct PassResult {
   PackedFindings Findings;
@@ -404,7 +412,7 @@ public:
     if (Which == Pass::First)
       CI.getPreprocessor().addPPCallbacks(
           watchTargetTests(
-              CI.getSourceManager(),
+              CI.getSourceManager(), CI.getPreprocessor(),
               [this](llvm::StringRef F) {
                 return P.owns(project::absolutePath(F));
               },
@@ -565,7 +573,8 @@ void judgeByHipPasses(const FindingStore &Store, PassResult &Host,
     if (!judgedForTarget(Store.checkId(F.Check)))
       Kept.push_back(std::move(F));
   for (PackedFinding &F : Target.Findings)
-    if (judgedForTarget(Store.checkId(F.Check)))
+    if (judgedForTarget(Store.checkId(F.Check)) ||
+        judgedOnBothPasses(Store.checkId(F.Check)))
       Kept.push_back(std::move(F));
   Into.Findings = std::move(Kept);
   Into.Files = std::move(Target.Files);

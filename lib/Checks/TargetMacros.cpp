@@ -4,7 +4,9 @@
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
 #include "llvm/Support/Regex.h"
 
 #include <map>
@@ -48,11 +50,18 @@ bool isDevicePassMacro(llvm::StringRef Name) {
   return isAmdTargetMacro(Name) && !isHipPlatformMacro(Name);
 }
 
+/// A macro named for the HIP or ROCm build (`USE_ROCM`, `__IS_HIP_COMPILE__`,
+/// `MAGMA_HAVE_HIP`), not the device pass's own `__HIP_DEVICE_COMPILE__`.
+bool hipBuildName(llvm::StringRef Name) {
+  static const llvm::Regex Re("ROCM|HIP|AMD", llvm::Regex::IgnoreCase);
+  return Re.match(Name) && !Name.contains("DEVICE_COMPILE");
+}
+
 class TargetTestWatcher : public PPCallbacks {
 public:
-  TargetTestWatcher(const SourceManager &SM,
+  TargetTestWatcher(const SourceManager &SM, const Preprocessor &PP,
                     std::function<bool(llvm::StringRef)> Owns, bool &Tested)
-      : SM(SM), Owns(std::move(Owns)), Tested(Tested) {}
+      : SM(SM), PP(PP), Owns(std::move(Owns)), Tested(Tested) {}
 
   void If(SourceLocation Loc, SourceRange Cond, ConditionValueKind) override {
     condition(Loc, Cond);
@@ -81,8 +90,21 @@ public:
 private:
   void name(SourceLocation Loc, const Token &Name) {
     if (!Tested && Name.getIdentifierInfo() &&
-        isAmdTargetMacro(Name.getIdentifierInfo()->getName()) && ours(Loc))
+        tests(Name.getIdentifierInfo()->getName()) && ours(Loc))
       Tested = true;
+  }
+
+  /// An AMD target or platform macro; or a HIP build macro that the
+  /// command line defines (`-DUSE_ROCM`, `-D__IS_HIP_COMPILE__=1`): the
+  /// build that defines it compiles the code with the HIP compiler, so
+  /// the TU is judged as the HIP passes see it.
+  bool tests(llvm::StringRef Name) {
+    if (isAmdTargetMacro(Name))
+      return true;
+    if (!hipBuildName(Name))
+      return false;
+    const MacroInfo *MI = PP.getMacroInfo(PP.getIdentifierInfo(Name));
+    return MI && SM.isWrittenInCommandLineFile(MI->getDefinitionLoc());
   }
 
   /// The condition's text, since an undefined macro in `#if X == 64`
@@ -95,7 +117,7 @@ private:
     static const llvm::Regex Ident("[A-Za-z_][A-Za-z0-9_]*");
     llvm::SmallVector<llvm::StringRef, 1> M;
     while (Ident.match(Text, &M)) {
-      if (isAmdTargetMacro(M[0])) {
+      if (tests(M[0])) {
         Tested = true;
         return;
       }
@@ -118,6 +140,7 @@ private:
   }
 
   const SourceManager &SM;
+  const Preprocessor &PP;
   std::function<bool(llvm::StringRef)> Owns;
   bool &Tested;
   std::map<unsigned, bool> Owned;
@@ -212,9 +235,9 @@ bool TargetRegions::contains(SourceLocation Loc,
 }
 
 std::unique_ptr<PPCallbacks>
-watchTargetTests(const SourceManager &SM,
+watchTargetTests(const SourceManager &SM, const Preprocessor &PP,
                  std::function<bool(llvm::StringRef)> Owns, bool &Tested) {
-  return std::make_unique<TargetTestWatcher>(SM, std::move(Owns), Tested);
+  return std::make_unique<TargetTestWatcher>(SM, PP, std::move(Owns), Tested);
 }
 
 } // namespace hipport::checks

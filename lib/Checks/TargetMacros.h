@@ -11,6 +11,7 @@
 
 namespace clang {
 class PPCallbacks;
+class Preprocessor;
 class SourceManager;
 } // namespace clang
 
@@ -33,11 +34,11 @@ std::vector<std::string> hipPlatformDefines();
 
 /// Preprocessor callbacks that set Tested when an `#if`, `#ifdef`, `#elif`
 /// or `defined()` in a project file (Owns, given the file's name) names an
-/// AMD target macro: such a TU
-/// must be judged as the HIP compiler sees it for the target, not as the
-/// host pass with no AMD macro defined sees it.
+/// AMD target macro, or a HIP build macro the command line defines
+/// (`-DUSE_ROCM`): such a TU must be judged as the HIP compiler sees it for
+/// the target, not as the host pass with no AMD macro defined sees it.
 std::unique_ptr<clang::PPCallbacks>
-watchTargetTests(const clang::SourceManager &SM,
+watchTargetTests(const clang::SourceManager &SM, const clang::Preprocessor &PP,
                  std::function<bool(llvm::StringRef)> Owns, bool &Tested);
 
 /// The `#if` groups of project files whose conditions test AMD target

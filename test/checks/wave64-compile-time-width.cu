@@ -8,6 +8,9 @@
 // The wave-macro fallbacks below are taken by the HIP host pass either way.
 // CUDA: warning: warp width 'BNB_WARP_SIZE' falls back to 64
 // CUDA: warning: warp width 'L_WAVE_SIZE' falls back to 64
+// CUDA: warning: warp width 'L_WAVE_SIZE' falls back to 64
+// The device pass's branch of a device-pass test.
+// CUDA: warning: warp width 'warpSize' is fixed at 32 for every AMD target
 
 // Positive: the AMD branch of a platform test fixes the width at 64.
 #if defined(USE_ROCM)
@@ -92,6 +95,8 @@ __global__ void k2(int *o) { o[0] = kWaveSize; }
 // CHECK: :[[@LINE+1]]:9: warning: warp width 'L_WAVE_SIZE' falls back to 64 where __AMDGCN_WAVEFRONT_SIZE is not defined
 #define L_WAVE_SIZE 64
 #else
+// The device pass's branch: LLVM 22 defines neither wave macro there.
+// CHECK: :[[@LINE+1]]:9: warning: warp width 'L_WAVE_SIZE' falls back to 64 where __AMDGCN_WAVEFRONT_SIZE is not defined
 #define L_WAVE_SIZE 64
 #endif
 // Negative: a target macro picks the width where the wave macro is missing.
@@ -103,3 +108,16 @@ __global__ void k2(int *o) { o[0] = kWaveSize; }
 #define A_WARP_SIZE 32
 #endif
 __global__ void k3(int *o) { o[0] = BNB_WARP_SIZE + L_WAVE_SIZE + A_WARP_SIZE; }
+
+// Positive: 32 chosen where the AMD device pass compiles (a branch of the
+// device pass, which the host pass never takes), even under a name that
+// shadows warpSize.
+namespace pool {
+#if defined(__CUDA_ARCH__) || (defined(__HIP_DEVICE_COMPILE__) && defined(__HIP__))
+// CHECK: :[[@LINE+1]]:16: warning: warp width 'warpSize' is fixed at 32 for every AMD target: wave64 targets
+constexpr auto warpSize = 32;
+#else
+constexpr auto warpSize = 1;
+#endif
+__device__ int lanes() { return warpSize; }
+} // namespace pool

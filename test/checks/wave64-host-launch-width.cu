@@ -159,3 +159,71 @@ template <typename T> void one_warp(T *p, int n, cudaStream_t s) {
   vote_rows<<<n, 64>>>((float *)p);
 }
 template void one_warp<float>(float *, int, cudaStream_t);
+
+// Block shapes followed through a dim3 variable and a launch macro's
+// argument; rows of one 32-wide warp for a kernel whose warps are rows
+// (threadIdx.y); the warp width squared.
+#define LAUNCH_ROWS(k, g, b, p) k<<<(g), (b)>>>(p)
+#define ONE_WARP(k, p) k<<<1, 32>>>(p)
+__global__ void row_vote(float *p) {
+  p[threadIdx.y] = __shfl_down_sync(0xffffffffu, p[threadIdx.x], 1);
+}
+__global__ void tile_copy(float *p) { p[threadIdx.y * 32 + threadIdx.x] = 0; }
+void shapes(float *p, int n) {
+  // CHECK: :[[@LINE+1]]:12: warning: block of 32 threads, one 32-wide warp, for kernel 'vote_rows'
+  dim3 one(32);
+  vote_rows<<<n, one>>>(p);
+  // CHECK: :[[@LINE+1]]:34: warning: block of 32 threads, one 32-wide warp, for kernel 'vote_rows'
+  LAUNCH_ROWS(vote_rows, n, dim3(32), p);
+  // CHECK: :[[@LINE+1]]:22: warning: block of 32 x '8' threads, one 32-wide warp per row, for kernel 'row_vote', which works per warp: a 64-lane AMD wavefront spans two rows, so per-row warp collectives and warp indices ('threadIdx.y') mix rows; size the row from the device's warp width (hipDeviceAttributeWarpSize) [wave64-host-launch-width]
+  row_vote<<<n, dim3(32, 8)>>>(p);
+  // CHECK: :[[@LINE+1]]:23: error: block of WARP x WARP threads, the warp width squared, for kernel 'tile_copy': at wave64 that is 4096 threads, over the 1024-thread limit of a block, so the launch fails; size one extent by the warps per block [wave64-host-launch-width]
+  tile_copy<<<n, dim3(WARP, WARP)>>>(p);
+  // Negatives: tiles of 32 x 8 for a kernel with no warp-level code, and a
+  // block of 32 spelled in a macro's own body.
+  tile_copy<<<n, dim3(32, 8)>>>(p);
+  dim3 tile(32, 32);
+  tile_copy<<<n, tile>>>(p);
+  ONE_WARP(vote_rows, p);
+}
+
+// A host constant named warpSize shadows the device's width with a fixed 32.
+void shadowed(float *p, int n) {
+  const int warpSize = 32;
+  // CHECK: :[[@LINE+2]]:14: warning: host code reads the compile-time warp width 'warpSize' (= 32)
+  // CHECK: :[[@LINE-2]]:13: note: 'warpSize' defined here
+  dim3 block(warpSize, 256 / warpSize);
+  tile_copy<<<n, block>>>(p);
+}
+
+// A size declared first and assigned per case, and block sizes stepped by a
+// warp of 32, for a kernel whose lane math hard-codes 32.
+void per_case(float *out, const float *in, int peers) {
+  int threads;
+  if (peers > 32)
+    threads = 1024;
+  else
+    // CHECK: :[[@LINE+2]]:18: warning: launch block '32 * (peers - 1)' assumes 32-wide warps for kernel 'fixed_slots', which works per warp
+    // CHECK: :[[@LINE+2]]:3: note: launched here
+    threads = 32 * (peers - 1);
+  fixed_slots<<<1, threads>>>(out, in);
+  // CHECK: :[[@LINE+2]]:36: warning: launch block 'bs += 32' assumes 32-wide warps for kernel 'fixed_slots', which works per warp
+  // CHECK: :[[@LINE+2]]:5: note: launched here
+  for (int bs = 64; bs <= 1024; bs += 32)
+    fixed_slots<<<1, bs>>>(out, in);
+  // Negative: steps of 64 threads.
+  for (int bs = 64; bs <= 1024; bs += 64)
+    fixed_slots<<<1, bs>>>(out, in);
+}
+
+// A kernel whose warp work is in a device helper it calls.
+__device__ float warp_sum(float v) {
+  for (int d = 1; d < 32; d *= 2)
+    v += __shfl_xor_sync(0xffffffffu, v, d);
+  return v;
+}
+__global__ void sum_rows(float *p) { p[threadIdx.x] = warp_sum(p[threadIdx.x]); }
+void helper_launch(float *p, int n) {
+  // CHECK: :[[@LINE+1]]:17: warning: block of 32 threads, one 32-wide warp, for kernel 'sum_rows'
+  sum_rows<<<n, 32>>>(p);
+}
