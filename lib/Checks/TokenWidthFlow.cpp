@@ -528,13 +528,7 @@ void functionHeads(const std::vector<Tok> &T, const TokenConstants &C,
       Heads.emplace_back(Open, I);
   }
   const std::map<std::string, size_t> Wrappers = shuffleWrappers(T, Heads);
-  for (size_t I = 2; I < T.size(); ++I) {
-    if (T[I].Text != "{" || T[I - 1].Text != ")")
-      continue;
-    size_t Open = openingParen(T, I - 1);
-    if (Open == I - 1 || Open < 2 || T[Open - 1].Kind != tok::raw_identifier ||
-        Keywords.count(T[Open - 1].Text))
-      continue;
+  for (auto [Open, I] : Heads) {
     size_t End = closingBracket(T, I);
     llvm::StringRef Fn = T[Open - 1].Text;
     // Parameters `width = 32` that a shuffle in the body takes as its width.
