@@ -403,6 +403,19 @@ bool isShuffleName(llvm::StringRef N) {
          N == "__shfl_xor";
 }
 
+unsigned shuffleWidthIndex(llvm::StringRef N) {
+  return N.ends_with("_sync") ? 3 : 2;
+}
+
+std::optional<int64_t> writtenShuffleWidth(const CallExpr *C,
+                                           const ASTContext &Ctx) {
+  unsigned I = shuffleWidthIndex(calleeName(C));
+  const Expr *W = C->getNumArgs() > I ? C->getArg(I) : nullptr;
+  if (!W || isa<CXXDefaultArgExpr>(W))
+    return std::nullopt;
+  return intValue(W, Ctx);
+}
+
 bool isBallotName(llvm::StringRef N) {
   return N == "__ballot" || N == "__ballot_sync" || N == "__activemask" ||
          N.starts_with("__lanemask_");
@@ -603,7 +616,7 @@ static void widthUsesIn(const Stmt *S, const ValueDecl *D, ASTContext &Ctx,
       Out.push_back({BO, "last-lane test '" + Text(BO) + "'"});
   } else if (const auto *C = dyn_cast<CallExpr>(S)) {
     llvm::StringRef N = calleeName(C);
-    unsigned W = N.ends_with("_sync") ? 3 : 2;
+    unsigned W = shuffleWidthIndex(N);
     if (isShuffleName(N) && C->getNumArgs() > W && refersTo(C->getArg(W), D))
       Out.push_back({C->getArg(W), "shuffle width in '" + Text(C) + "'"});
   } else if (const auto *F = dyn_cast<ForStmt>(S)) {

@@ -69,6 +69,12 @@ bool warpWidthName(llvm::StringRef Name);
 llvm::StringRef calleeName(const clang::CallExpr *C);
 /// __shfl, __shfl_up, __shfl_down, __shfl_xor and their _sync forms.
 bool isShuffleName(llvm::StringRef Name);
+/// The index of a shuffle's width argument (after the mask of a _sync form).
+unsigned shuffleWidthIndex(llvm::StringRef Name);
+/// The width a shuffle call writes out as a constant (`__shfl(v, l, 32)`);
+/// none where the width is left to its default or is not a constant.
+std::optional<int64_t> writtenShuffleWidth(const clang::CallExpr *C,
+                                           const clang::ASTContext &Ctx);
 /// __ballot, __ballot_sync, __activemask and the __lanemask_* intrinsics.
 bool isBallotName(llvm::StringRef Name);
 /// True when F's body returns a ballot intrinsic's result

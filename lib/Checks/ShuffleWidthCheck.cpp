@@ -65,7 +65,7 @@ static std::optional<unsigned> widthIndex(const FunctionDecl *F,
     return std::nullopt;
   llvm::StringRef N = F->getName();
   if (isShuffleName(N))
-    return N.ends_with("_sync") ? 3 : 2;
+    return shuffleWidthIndex(N);
   if (N.starts_with("WARP_SHFL"))
     return 2;
   const FunctionDecl *Def = F->getTemplateInstantiationPattern();

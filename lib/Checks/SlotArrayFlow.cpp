@@ -112,9 +112,7 @@ public:
   bool VisitCallExpr(CallExpr *CE) {
     llvm::StringRef N = calleeName(CE);
     if (isShuffleName(N)) {
-      unsigned WidthArg = N.ends_with("_sync") ? 3 : 2;
-      const Expr *W = CE->getNumArgs() > WidthArg ? CE->getArg(WidthArg) : nullptr;
-      auto V = W && !isa<CXXDefaultArgExpr>(W) ? intValue(W, C) : std::nullopt;
+      auto V = writtenShuffleWidth(CE, C);
       FullWidth |= !V || *V != 32;
     } else if (isBallotName(N)) {
       FullWidth = true;
