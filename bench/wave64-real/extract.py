@@ -4,6 +4,7 @@
 Usage:
   extract.py MIRROR_ROOT CORPUS_ROOT [--commits commits.txt] [--hunks OUT.json]
              [--clean clean.json] [--tree-headers] [--projects P1,P2,...]
+             [--section TEXT]
 
 MIRROR_ROOT holds bare git dirs as the `fetch` tool leaves them
 (MIRROR_ROOT/<owner>+<name>/repo). For every commit in commits.txt this writes,
@@ -52,15 +53,21 @@ def git(repo, *args, binary=False):
 
 
 def read_commits(path):
-    rows = []
+    """The rows of commits.txt; each carries `section`, the text of the last
+    whole-line `# ...` comment above it ('' before the first one)."""
+    rows, section = [], ''
     for line in open(path):
+        if line.startswith('#'):
+            section = line[1:].strip()
+            continue
         line = line.split('#', 1)[0].strip()
         if not line:
             continue
         f = line.split()
         rows.append({'project': f[0], 'repo': f[1], 'commit': f[2],
                      'exclude': [x for x in f[3:] if not x.startswith('ctx=')],
-                     'ctx': [x[4:] for x in f[3:] if x.startswith('ctx=')]})
+                     'ctx': [x[4:] for x in f[3:] if x.startswith('ctx=')],
+                     'section': section})
     return rows
 
 
@@ -191,6 +198,10 @@ def main():
     ap.add_argument('--projects',
                     help='comma-separated project names: extract only their '
                          'commits (a new set without rewriting the others)')
+    ap.add_argument('--section',
+                    help='extract only the commits listed under a whole-line '
+                         'comment of commits.txt that starts with this text '
+                         '(a time-split set whose projects older sets hold)')
     a = ap.parse_args()
     only = set(a.projects.split(',')) if a.projects else None
     if a.clean:
@@ -198,6 +209,8 @@ def main():
     all_hunks = []
     for row in read_commits(a.commits):
         if only is not None and row['project'] not in only:
+            continue
+        if a.section is not None and not row['section'].startswith(a.section):
             continue
         repo = mirror_dir(a.mirrors, row['repo'])
         if not os.path.isdir(repo):

@@ -15,9 +15,10 @@ a temporary copy, never in CORPUS). The project's HIP build macros
 (BUILD_DEFINES, e.g. -DUSE_ROCM) are passed after `--` unless --no-build-defines.
 
 Figures, per project, per half and for all; the halves in HALVES order
-(heldout-4, the unseen set, first; then heldout-3, heldout-2 and the round-3
-held-out half, which have been analysed miss by miss; then tuning), each one that
-labels.json holds:
+(heldout-5 and heldout-5t, the unseen sets, first; then heldout-4, heldout-3,
+heldout-2 and the round-3 held-out half, which have been analysed miss by miss;
+then tuning), each one that labels.json holds; a commit counts in its hunks'
+half:
   recall     bug-site hunks (labels.json `bug_site`) with a finding of a width
              check (`wave64-*`) at or above --min-severity within 2 lines of
              the hunk's before-lines
@@ -83,8 +84,12 @@ BUILD_DEFINES = {
 }
 # (labels.json half, heading), in print order. A half of labels.json that is
 # not listed here is printed after these, under its own name.
-HALVES = [('heldout-4', 'heldout-4 set (unseen: made in round 7, '
-                        'before any check of round 7 was measured on it)'),
+HALVES = [('heldout-5', 'heldout-5 set (unseen: new projects, made in round 8, '
+                        'before any check of round 8 was measured on it)'),
+          ('heldout-5t', 'heldout-5t set (unseen: time split, fixes newer than '
+                         'every commit of their project in older halves)'),
+          ('heldout-4', 'heldout-4 set (seen since round 8: measured twice '
+                        'in round 7)'),
           ('heldout-3', 'heldout-3 set (seen since round 7: measured twice '
                         'in round 6)'),
           ('heldout-2', 'heldout-2 set (seen since round 6: measured three '
@@ -340,7 +345,9 @@ def measure_corpus(a, labels, dump):
             t.unlabelled += f['verdict'] is None
         t.grep = len(g)
         t.gnear = sum(near(f, sites) for f in g)
-        half = labels['halves'][proj]
+        # By the hunks' half, not the project's: a time-split set (heldout-5t)
+        # holds new commits of projects that older halves hold.
+        half = hunks[0]['half']
         per_proj.setdefault((half, proj), Tally()).add(t)
         if dump:
             with open(os.path.join(dump, f'{proj}-{commit}.json'), 'w') as fh:

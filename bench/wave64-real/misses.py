@@ -54,7 +54,7 @@ def main():
     ap.add_argument('hipport')
     ap.add_argument('--labels', default=os.path.join(measure.HERE, 'labels.json'))
     ap.add_argument('--recovery', default='on', choices=['on', 'off'])
-    ap.add_argument('--half', default='both', choices=['heldout', 'heldout-2', 'heldout-3', 'tuning', 'both'])
+    ap.add_argument('--half', default='both', choices=['heldout', 'heldout-2', 'heldout-3', 'heldout-4', 'tuning', 'both'])
     ap.add_argument('-j', '--jobs', type=int, default=1)
     a = ap.parse_args()
     a.no_build_defines = False
@@ -66,8 +66,9 @@ def main():
     by_commit = collections.OrderedDict()
     for h in labels['hunks']:
         # heldout-2 is seen since round 6, heldout-3 since round 7 (each
-        # measured twice before); the unseen set (heldout-4) never is.
-        if h['half'] in ('heldout', 'heldout-2', 'heldout-3', 'tuning') and a.half in ('both', h['half']):
+        # measured twice before), heldout-4 since round 8; the unseen sets
+        # (heldout-5, heldout-5t) never are.
+        if h['half'] in ('heldout', 'heldout-2', 'heldout-3', 'heldout-4', 'tuning') and a.half in ('both', h['half']):
             by_commit.setdefault((h['project'], h['commit']), []).append(h)
     tally = collections.defaultdict(collections.Counter)
     ids = collections.defaultdict(list)
@@ -93,7 +94,7 @@ def main():
         spans, failed, recovered = spans_of(lines)
         scored = [f for f in found if f['file'] in files and measure.is_width_check(f['check'])
                   and measure.SEV_RANK.get(f['severity'], 0) >= measure.SEV_RANK['warning']]
-        half = labels['halves'][proj]
+        half = hunks[0]['half']  # a time-split commit counts in its own half
         T = tally[half]
         T['failing TUs'] += len(failed)
         T['failing TUs recovered'] += len(recovered)
@@ -113,7 +114,7 @@ def main():
             T[key] += 1
             ids[(half, key)].append(h['id'])
     print(f'# misses.py: recovery {a.recovery}, {a.hipport}, lint wall time {wall:.0f} s')
-    for half in ('heldout-3', 'heldout-2', 'heldout', 'tuning'):
+    for half in ('heldout-4', 'heldout-3', 'heldout-2', 'heldout', 'tuning'):
         if half not in tally:
             continue
         T = tally[half]

@@ -10,8 +10,8 @@ clean set, each with `parse_errors`, one {tu, message} per TU that did not
 parse (lint-parse-error's message names clang's first error). MIRRORS holds
 the fetched bare git dirs (as for extract.py): a missing header is looked up
 in the repository's tree at the linted commit. Only the commits of the
-halves in --labels are read, never the unseen heldout-4 (nobody reads that
-set's parse errors), and the clean sets of --clean.
+halves in --labels are read, never the unseen heldout-5 and heldout-5t (nobody
+reads those sets' parse errors), and the clean sets of --clean.
 
 Each TU is classed by its first error:
   project-header   `#include` of a header the repository holds (at the parent
@@ -123,7 +123,7 @@ def main():
     seen = set()
     for h in labels['hunks']:
         key = (h['project'], h['commit'])
-        if h['half'] == 'heldout-4' or key in seen:  # never the unseen set
+        if h['half'] in ('heldout-5', 'heldout-5t') or key in seen:  # never the unseen sets
             continue
         seen.add(key)
         runs.append((h['half'], f'{h["project"]}-{h["commit"]}.json', h['repo'],
