@@ -340,7 +340,9 @@ def measure_corpus(a, labels, dump):
             t.unlabelled += f['verdict'] is None
         t.grep = len(g)
         t.gnear = sum(near(f, sites) for f in g)
-        half = labels['halves'][proj]
+        # The commit's own half: a time-split commit (heldout-5t) sits in a
+        # project that an older half holds.
+        half = hunks[0]['half']
         per_proj.setdefault((half, proj), Tally()).add(t)
         if dump:
             with open(os.path.join(dump, f'{proj}-{commit}.json'), 'w') as fh:
