@@ -340,9 +340,7 @@ def measure_corpus(a, labels, dump):
             t.unlabelled += f['verdict'] is None
         t.grep = len(g)
         t.gnear = sum(near(f, sites) for f in g)
-        # The commit's own half: a time-split commit (heldout-5t) sits in a
-        # project that an older half holds.
-        half = hunks[0]['half']
+        half = labels['halves'][proj]
         per_proj.setdefault((half, proj), Tally()).add(t)
         if dump:
             with open(os.path.join(dump, f'{proj}-{commit}.json'), 'w') as fh:
