@@ -11,7 +11,9 @@ corpus README):
                      a finding is tolerated
   // OK              a look-alike: any finding is a false positive
 
-Findings are counted once per (file, line, check id):
+Findings at or above --min-severity (warning: notes, the width net's
+hints among them, are not claims) are counted once per (file, line, check
+id):
   true positive  - on a BUG line with one of its ids;
   false positive - on an OK or unlabelled line, or with an id the label
                    does not name;
@@ -74,6 +76,7 @@ def main():
     ap.add_argument("--corpus", default=os.path.join(here, "..", "test", "checks", "corpus"))
     ap.add_argument("--min-precision", type=float)
     ap.add_argument("--min-recall", type=float)
+    ap.add_argument("--min-severity", default="warning", choices=["note", "remark", "warning", "error"])
     ap.add_argument("lint_args", nargs="*", help="extra arguments for hipport lint")
     a = ap.parse_args()
     root = os.path.realpath(a.corpus)
@@ -81,7 +84,10 @@ def main():
     want = labels(root)
     report = run_lint(a.hipport, root, a.lint_args)
     found = {}
+    rank = {"note": 0, "remark": 1, "warning": 2, "error": 3}
     for f in report["findings"]:
+        if rank.get(f["severity"], 0) < rank[a.min_severity]:
+            continue
         rel = os.path.relpath(os.path.join(root, f["file"]), root) if not os.path.isabs(f["file"]) \
             else os.path.relpath(f["file"], root)
         found.setdefault((rel, f["line"], f["checkId"]), f["severity"])

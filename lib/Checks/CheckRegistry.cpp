@@ -11,6 +11,7 @@
 #include "Checks/LayoutWarpSizeCheck.h"
 #include "Checks/NvidiaOnlyFeatureCheck.h"
 #include "Checks/ParseErrorCheck.h"
+#include "Checks/WidthLiteralNet.h"
 #include "Checks/ShuffleWidthCheck.h"
 #include "Checks/WarpConstantUseCheck.h"
 #include "Checks/WarpSizeConstexprCheck.h"
@@ -62,6 +63,7 @@ const std::vector<RegisteredCheck> &registry() {
         {&LayoutWarpSizeCheck::Info, make<LayoutWarpSizeCheck>},
         // Reported by the linter itself, from the parse's outcome.
         {&ParseErrorCheck::Info, nullptr},
+        {&WidthLiteralNet::Info, nullptr},
     };
     for (const CheckInfo &I : buildInfos())
       V.push_back({&I, nullptr});

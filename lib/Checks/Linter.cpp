@@ -5,6 +5,7 @@
 #include "Checks/Suppressions.h"
 #include "Checks/TargetMacros.h"
 #include "Checks/TokenScan.h"
+#include "Checks/WidthLiteralNet.h"
 #include "Core/AmdTargets.h"
 #include "Core/Memory.h"
 #include "Core/SourceText.h"
@@ -530,6 +531,53 @@ void scanUncoveredFiles(const project::Project &P, const LintConfig &Config,
                        "no TU includes this header", Store, Found.back());
 }
 
+/// The width net (WidthLiteralNet.h) on the text of every project file a
+/// TU entered, each once, read with the skipped ranges of the pass that
+/// judged it, and on the project headers no TU includes; a line that a
+/// width check already reports on is left to that check.
+void addWidthNetFindings(const project::Project &P, const LintConfig &Config,
+                         const LintOptions &Opts,
+                         const std::vector<PassResult> &First,
+                         FindingStore &Store,
+                         std::vector<PackedFindings> &Found) {
+  if (!Config.enabled(WidthLiteralNet::Info.Id) || Found.empty())
+    return;
+  std::map<std::string, std::set<unsigned>> Reported; ///< file -> offsets
+  for (const PackedFindings &L : Found)
+    for (const PackedFinding &F : L)
+      if (llvm::StringRef(Store.checkId(F.Check)).starts_with("wave64-"))
+        Reported[Store.path(F.File)].insert(F.Offset);
+  auto Scan = [&](const std::string &File, const Skips &Skipped,
+                  PackedFindings &Into) {
+    auto Buf = llvm::MemoryBuffer::getFile(File);
+    if (!Buf)
+      return;
+    core::SourceText S((*Buf)->getBuffer().str());
+    std::set<unsigned> Lines;
+    for (unsigned Off : Reported[File])
+      Lines.insert(S.line(Off));
+    auto Inactive = [&](unsigned Off) {
+      return llvm::any_of(Skipped, [&](const auto &R) {
+        return R.first <= Off && Off <= R.second;
+      });
+    };
+    for (core::Finding &F :
+         widthLiteralFindings(File, (*Buf)->getBuffer(), Inactive))
+      if (!Lines.count(S.line(F.Range.Offset)))
+        Into.push_back(Store.pack(F));
+  };
+  std::set<std::string> Done;
+  for (size_t I = 0; I < First.size(); ++I)
+    for (const auto &[File, Skipped] : First[I].Files)
+      if (Done.insert(File).second)
+        Scan(File, Skipped, Found[I]);
+  static const Skips None;
+  for (const project::ProjectFile &F : P.files())
+    if (F.Role == project::FileRole::Header && Done.insert(F.Path).second &&
+        inShard(F.Relative, Opts.Shard, Opts.Shards))
+      Scan(F.Path, None, Found.back());
+}
+
 /// Runs one pass over the TUs listed in Which (indices into TUs): results
 /// go to Out[index], outcomes come back in the order of Which.
 std::vector<frontend::TUOutcome>
@@ -696,6 +744,7 @@ llvm::Error lintTUs(const project::Project &P, const LintConfig &Config,
     }
   }
   scanUncoveredFiles(P, Config, Opts, TUs, Outcomes, First, Store, Found);
+  addWidthNetFindings(P, Config, Opts, First, Store, Found);
   for (PackedFindings &F : Found)
     appendFindings(Store.List, F);
   return llvm::Error::success();
@@ -805,7 +854,9 @@ llvm::Expected<LintResult> lint(const project::Project &P,
 
   FindingStore &Store = R.Findings;
   // Failing closed needs the parse even when no AST check is enabled.
-  bool AnyAst = Config.enabled(ParseErrorCheck::Info.Id);
+  // The width net reads files as the passes' preprocessors left them.
+  bool AnyAst = Config.enabled(ParseErrorCheck::Info.Id) ||
+                Config.enabled(WidthLiteralNet::Info.Id);
   for (const RegisteredCheck &C : registry())
     AnyAst |= C.Create && Config.enabled(C.Info->Id);
   if (AnyAst && !TUs.empty())

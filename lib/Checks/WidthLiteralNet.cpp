@@ -1,0 +1,273 @@
+#include "Checks/WidthLiteralNet.h"
+#include "Checks/TokenText.h"
+#include "Checks/TokenWidthFlow.h"
+
+#include <fmt/format.h>
+
+#include <set>
+
+using namespace clang;
+
+namespace hipport::checks {
+
+const CheckInfo WidthLiteralNet::Info = {
+    "wave64-width-literal", core::Severity::Warning,
+    "a 32, 31 or 0xffffffff in the same statement as a lane, warp or thread "
+    "quantity: the recall net under the shape checks"};
+
+namespace {
+
+enum class Literal { None, Width, LastLane, FullMask };
+
+Literal literalKind(const Tok &K) {
+  if (K.Kind != tok::numeric_constant)
+    return Literal::None;
+  std::string L = K.Text.lower();
+  while (!L.empty() && (L.back() == 'u' || L.back() == 'l'))
+    L.pop_back();
+  if (L == "32" || L == "0x20")
+    return Literal::Width;
+  if (L == "31" || L == "0x1f")
+    return Literal::LastLane;
+  if (L == "0xffffffff")
+    return Literal::FullMask;
+  return Literal::None;
+}
+
+/// What a token of the statement says about the 32 beside it.
+/// Slot: a `__shared__` array bound, a weaker hint (per-warp slots sized for
+/// 32-lane warps are enough at 64: fewer warps; it is the lane indexing
+/// that breaks, which SlotArrayFlow follows): a note at most.
+enum class Context { None, Slot, Thread, Lane, Word };
+
+Context contextOfName(llvm::StringRef Name) {
+  std::string L = Name.lower();
+  llvm::StringRef S(L);
+  // Lanes first: `kBytesPerWarp * (kThreads / 32)` counts warps.
+  if ((S.contains("lane") && !S.contains("plane")) || S.contains("warp") ||
+      S.contains("wave") || S.starts_with("__shfl") ||
+      S.contains("ballot") || S.starts_with("shfl_") ||
+      S.contains("activemask") || S == "__any" || S == "__all")
+    return Context::Lane;
+  if (S == "sizeof" || S.contains("bit") || S.contains("word") ||
+      S.contains("byte") || S.contains("bank"))
+    return Context::Word;
+  if (S.contains("thread") || S.contains("blockdim") || S == "tid" ||
+      S.starts_with("tid") || S.ends_with("tid") || S.contains("_tid") ||
+      S == "tpp" || S.ends_with("_tpp") || S.starts_with("tpp_") ||
+      S.contains("block_size") || S.contains("blocksize") ||
+      S.contains("block_dim") || S == "dim3" || S == "wid" ||
+      S.contains("launch"))
+    return Context::Thread;
+  if (S == "__shared__")
+    return Context::Slot;
+  return Context::None;
+}
+
+Context contextOf(const std::vector<Tok> &T, size_t I) {
+  if (T[I].Text == "<<" && I + 1 < T.size() && T[I + 1].Text == "<")
+    return Context::Thread; // a launch: `k<<<grid, 32>>>`
+  return T[I].Kind == tok::raw_identifier ? contextOfName(T[I].Text)
+                                          : Context::None;
+}
+
+/// A file with no GPU code in its text has no warps to assume.
+bool hasGpuCode(const std::vector<Tok> &T) {
+  static const std::set<llvm::StringRef> Marks = {
+      "__global__", "__device__", "threadIdx", "blockDim", "dim3",
+      "warpSize", "__launch_bounds__", "hipLaunchKernelGGL",
+      "cudaLaunchKernel", "hipLaunchKernel"};
+  for (size_t I = 0; I < T.size(); ++I)
+    if (Marks.count(T[I].Text) ||
+        (T[I].Text == "<<" && I + 1 < T.size() && T[I + 1].Text == "<"))
+      return true;
+  return worksPerWarp(T);
+}
+
+/// Code that knows it runs in warps: it works per warp (shuffles, ballots)
+/// or names warps, lanes or wavefronts (`warpSize`, `kWarpSize`, `lane_id`).
+bool warpAware(const std::vector<Tok> &T) {
+  return worksPerWarp(T) || llvm::any_of(T, [](const Tok &K) {
+           return K.Kind == tok::raw_identifier &&
+                  contextOfName(K.Text) == Context::Lane;
+         });
+}
+
+/// A statement's tokens [B, E) and the tokens [CtxB, CtxE) its 32s are
+/// judged by: the statement itself; a whole `#define` body (a macro is read
+/// as one unit: its lane index may be a parameter); a `for` header with the
+/// first tokens of its body (`for (i = 0; i < n; i += 32) { int c = i +
+/// tid;`).
+struct Statement {
+  size_t B, E, CtxB, CtxE;
+};
+
+/// Statements: split at `;` outside brackets, at `{` and `}`, and around
+/// preprocessor directives (a `#define` body is code too).
+std::vector<Statement> statements(const std::vector<Tok> &T) {
+  std::vector<bool> Dir = directiveTokens(T);
+  std::vector<Statement> Out;
+  size_t B = 0, DirB = 0;
+  int Depth = 0;
+  auto Close = [&](size_t E) {
+    if (E > B)
+      Out.push_back({B, E, Dir[B] ? DirB : B, E});
+    B = E;
+  };
+  for (size_t I = 0; I < T.size(); ++I) {
+    bool NewDirective = Dir[I] && T[I].LineStart && T[I].Text == "#";
+    if (NewDirective || (I > 0 && Dir[I - 1] && !Dir[I])) {
+      Close(I);
+      Depth = 0;
+      if (NewDirective)
+        DirB = I;
+    }
+    llvm::StringRef S = T[I].Text;
+    if (S == "(" || S == "[")
+      ++Depth;
+    else if ((S == ")" || S == "]") && Depth > 0)
+      --Depth;
+    else if (S == "{" || S == "}") {
+      Close(I);
+      Close(I + 1);
+      Depth = 0;
+    } else if (S == ";" && Depth == 0)
+      Close(I + 1);
+  }
+  Close(T.size());
+  for (Statement &St : Out) {
+    if (Dir[St.B]) {
+      size_t End = St.CtxB + 1;
+      while (End < T.size() && Dir[End] && !(T[End].LineStart && T[End].Text == "#"))
+        ++End;
+      St.CtxE = End;
+    } else if (T[St.B].Text == "for") {
+      size_t End = std::min(T.size(), St.E + 48);
+      St.CtxE = End;
+      for (size_t I = St.E; I < End; ++I)
+        if (T[I].Text == "}") {
+          St.CtxE = I;
+          break;
+        }
+    }
+  }
+  return Out;
+}
+
+/// A directive other than `#define` (`#if X == 32`, `#include`, `#pragma`).
+bool nonDefineDirective(const std::vector<Tok> &T, size_t B, size_t E) {
+  return E - B >= 2 && T[B].Text == "#" && T[B].LineStart &&
+         T[B + 1].Text != "define";
+}
+
+/// The 32 is a shift amount (`x >> 32`: the halves of a 64-bit word) or an
+/// alignment (`alignas(32)`), never a warp width.
+bool notAWidth(const std::vector<Tok> &T, size_t I) {
+  if (I == 0)
+    return false;
+  llvm::StringRef P = T[I - 1].Text;
+  if (P == "<<" || P == ">>" || P == "<<=" || P == ">>=")
+    return true;
+  return P == "(" && I >= 2 && T[I - 2].Text.lower().find("align") !=
+                                   std::string::npos;
+}
+
+/// `mask = 0xffffffff` (`constexpr uint32_t kMask = 0xffffffff;`): a
+/// lane-mask variable set to 32 lanes. Full masks passed to intrinsics are
+/// the AST's and the token scan's (wave64-lane-mask-literal), which see
+/// through the macros that drop them on HIP.
+bool laneMaskInit(const std::vector<Tok> &T, size_t I) {
+  return I >= 2 && T[I - 1].Text == "=" &&
+         T[I - 2].Kind == tok::raw_identifier &&
+         T[I - 2].Text.lower().find("mask") != std::string::npos;
+}
+
+struct Verdict {
+  Context Kind = Context::None;
+  llvm::StringRef Name; ///< the lane or thread quantity it was seen with
+};
+
+/// The strongest context of tokens [B, E): lanes or warps, else threads
+/// unless the statement counts bits or bytes (a 32 of a word's width).
+Verdict judge(const std::vector<Tok> &T, size_t B, size_t E) {
+  Verdict Lane, Thread, Slot;
+  bool Word = false;
+  for (size_t I = B; I < E; ++I) {
+    Context C = contextOf(T, I);
+    if (C == Context::Lane && Lane.Name.empty())
+      Lane = {C, T[I].Text};
+    else if (C == Context::Thread && Thread.Name.empty())
+      Thread = {C, T[I].Text == "<<" ? llvm::StringRef("<<<") : T[I].Text};
+    else if (C == Context::Slot && Slot.Name.empty())
+      Slot = {C, T[I].Text};
+    else if (C == Context::Word)
+      Word = true;
+  }
+  if (!Lane.Name.empty())
+    return Lane;
+  if (Word)
+    return {};
+  return Thread.Name.empty() ? Slot : Thread;
+}
+
+std::string message(Literal L, const Tok &At, const Verdict &V) {
+  const char *What =
+      L == Literal::Width      ? "reads as the lane count of a 32-wide warp"
+      : L == Literal::LastLane ? "reads as the last lane (or lane mask) of a "
+                                 "32-wide warp"
+                               : "reads as a mask of 32 lanes";
+  return fmt::format(
+      "'{}' beside '{}' {}; AMD wavefronts have 64 lanes: if it is the warp "
+      "width, derive it from warpSize (width net: a literal next to a {} "
+      "quantity, not a proven width use)",
+      At.Text.str(), V.Name.str(), What,
+      V.Kind == Context::Lane     ? "lane or warp"
+      : V.Kind == Context::Slot ? "shared-memory slot"
+                                : "thread");
+}
+
+} // namespace
+
+std::vector<core::Finding>
+widthLiteralFindings(const std::string &File, llvm::StringRef Text,
+                     const std::function<bool(unsigned)> &Inactive) {
+  std::vector<core::Finding> Out;
+  std::vector<Tok> T = lexAll(Text);
+  if (!hasGpuCode(T))
+    return Out;
+  bool WarpAware = warpAware(T);
+  std::set<size_t> Lines; ///< offsets of the line starts reported on
+  for (const Statement &St : statements(T)) {
+    auto [B, E, CtxB, CtxE] = St;
+    if (nonDefineDirective(T, CtxB, CtxE))
+      continue;
+    std::optional<Verdict> V;
+    for (size_t I = B; I < E; ++I) {
+      Literal L = literalKind(T[I]);
+      if (L == Literal::None || notAWidth(T, I) || Inactive(T[I].Offset) ||
+          (L == Literal::FullMask && !(WarpAware && laneMaskInit(T, I))))
+        continue;
+      if (!V)
+        V = judge(T, CtxB, CtxE);
+      Verdict Seen = L == Literal::FullMask
+                         ? Verdict{Context::Lane, T[I - 2].Text}
+                         : *V;
+      if (Seen.Kind == Context::None)
+        continue;
+      size_t LineStart = Text.rfind('\n', T[I].Offset);
+      if (!Lines.insert(LineStart).second)
+        continue;
+      core::Finding F;
+      F.CheckId = WidthLiteralNet::Info.Id;
+      bool Strong = Seen.Kind == Context::Lane ||
+                    (Seen.Kind == Context::Thread && WarpAware);
+      F.Level = Strong ? core::Severity::Warning : core::Severity::Note;
+      F.Range = {File, T[I].Offset, unsigned(T[I].Text.size())};
+      F.Message = message(L, T[I], Seen);
+      Out.push_back(std::move(F));
+    }
+  }
+  return Out;
+}
+
+} // namespace hipport::checks

@@ -1,0 +1,65 @@
+// RUN: hipport lint %s --checks='-*,wave64-width-literal' --fail-on=never --quiet \
+// RUN:   | FileCheck %s --implicit-check-not='warning:' --implicit-check-not='error:' --implicit-check-not='note:'
+// With every check on, a line another width check reports is left to it.
+// RUN: hipport lint %s --fail-on=never --quiet | FileCheck %s --check-prefix=ALL
+#include <cuda_runtime.h>
+
+// Macro case: a #define body is read whole; its lane index is a parameter.
+#define COPY_STRIDED(DST, SRC, N, LANE_ID)                                        \
+  {                                                                            \
+    constexpr int kStride = 32 * 2;                                            \
+    for (int i = (LANE_ID); i < (N); i += kStride)                             \
+      (DST)[i] = (SRC)[i];                                                     \
+  }
+// CHECK: :[[@LINE-4]]:29: warning: '32' beside 'LANE_ID' reads as the lane count of a 32-wide warp; AMD wavefronts have 64 lanes: if it is the warp width, derive it from warpSize (width net: a literal next to a lane or warp quantity, not a proven width use) [wave64-width-literal]
+
+__global__ void reduce(const float *x, float *out, int n) {
+  // A per-warp slot array sized for 32-lane warps may be right (fewer warps
+  // at 64): a note.
+  __shared__ float partial[32];
+  // CHECK: :[[@LINE-1]]:28: note: '32' beside '__shared__' {{.*}}next to a shared-memory slot quantity
+  int lane = threadIdx.x % warpSize;
+  float acc = 0;
+  for (int i = lane; i < n; i += 32)
+    // CHECK: :[[@LINE-1]]:34: warning: '32' beside 'lane'
+    acc += x[i];
+  for (int j = 0; j < n; j += 32) {
+    // CHECK: :[[@LINE-1]]:31: warning: '32' beside 'tid'
+    int tid = j + threadIdx.x;
+    acc += x[tid];
+  }
+  constexpr unsigned kFullMask = 0xffffffff;
+  // CHECK: :[[@LINE-1]]:34: warning: '0xffffffff' beside 'kFullMask' reads as a mask of 32 lanes
+  // A full mask passed to an intrinsic is wave64-lane-mask-literal's.
+  acc += __shfl_down_sync(0xffffffff, acc, 1);
+  // ALL: :[[@LINE-1]]:27: error: {{.*}}[wave64-lane-mask-literal]
+  // ALL-NOT: :[[@LINE-2]]:{{.*}}[wave64-width-literal]
+  acc += __shfl_down_sync(kFullMask, acc, 2);
+  if (threadIdx.x == 31)
+    // CHECK: :[[@LINE-1]]:22: warning: '31' beside 'lane' reads as the last lane (or lane mask) of a 32-wide warp
+    partial[lane] = acc;
+  COPY_STRIDED(out, x, n, lane);
+
+  // Negatives: word halves, alignment, bit counts, #if lines.
+  unsigned long long wide = n;
+  unsigned hi = wide >> 32;
+  int words = n / 32 * sizeof(unsigned);
+  int nbits = n % 32;
+  struct alignas(32) Tile { float v[8]; };
+  out[1] = hi + words + nbits + sizeof(Tile);
+#if __CUDA_ARCH__ >= 320
+  out[2] = 1;
+#endif
+}
+
+void launch(float *x, float *out, int n) {
+  constexpr int kNumThreads = 256;
+  constexpr int num_warps = kNumThreads / 32;
+  // CHECK: :[[@LINE-1]]:43: warning: '32' beside 'num_warps'
+  dim3 block(kNumThreads);
+  reduce<<<(n + 31) / 32, block>>>(x, out, n * num_warps);
+  // CHECK: :[[@LINE-1]]:17: warning: '31' beside 'num_warps'
+  // A statement with no lane, warp or thread quantity: no finding.
+  int rows = (n + 31) / 32;
+  out[0] = rows;
+}
