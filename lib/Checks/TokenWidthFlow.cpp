@@ -231,11 +231,11 @@ size_t scaledBy32(const std::vector<Tok> &T, size_t B, size_t E) {
 
 namespace {
 
+} // namespace
+
 bool shuffleLike(llvm::StringRef N) {
   return N.starts_with("__shfl") || N.starts_with("WARP_SHFL");
 }
-
-} // namespace
 
 bool worksPerWarp(const std::vector<Tok> &T) {
   return llvm::any_of(T, [](const Tok &K) {

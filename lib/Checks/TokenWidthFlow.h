@@ -34,6 +34,9 @@ private:
 /// `max(32, n)`), or E.
 size_t scaledBy32(const std::vector<Tok> &T, size_t B, size_t E);
 
+/// Shuffle intrinsics and PyTorch's WARP_SHFL* wrappers, by name.
+bool shuffleLike(llvm::StringRef N);
+
 /// True when the text uses warp collectives (shuffles, ballots, a
 /// cooperative-groups tile's shfl_*): its kernels work per warp.
 bool worksPerWarp(const std::vector<Tok> &T);

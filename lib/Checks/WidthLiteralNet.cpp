@@ -1,4 +1,5 @@
 #include "Checks/WidthLiteralNet.h"
+#include "Checks/CudaPatterns.h"
 #include "Checks/TokenText.h"
 #include "Checks/TokenWidthFlow.h"
 
@@ -44,13 +45,12 @@ Context contextOfName(llvm::StringRef Name) {
   std::string L = Name.lower();
   llvm::StringRef S(L);
   // Lanes first: `kBytesPerWarp * (kThreads / 32)` counts warps.
-  if ((S.contains("lane") && !S.contains("plane")) || S.contains("warp") ||
-      S.contains("wave") || S.starts_with("__shfl") ||
-      S.contains("ballot") || S.starts_with("shfl_") ||
+  if (warpLikeName(Name) || (S.contains("lane") && !S.contains("plane")) ||
+      shuffleLike(Name) || S.contains("ballot") || S.starts_with("shfl_") ||
       S.contains("activemask") || S == "__any" || S == "__all")
     return Context::Lane;
   if (S == "sizeof" || S.contains("bit") || S.contains("word") ||
-      S.contains("byte") || S.contains("bank"))
+      S.contains("byte") || S.contains("bank") || S.contains("align"))
     return Context::Word;
   if (S.contains("thread") || S.contains("blockdim") || S == "tid" ||
       S.starts_with("tid") || S.ends_with("tid") || S.contains("_tid") ||
@@ -160,6 +160,39 @@ bool nonDefineDirective(const std::vector<Tok> &T, size_t B, size_t E) {
          T[B + 1].Text != "define";
 }
 
+/// The 32 is the width argument of a shuffle (`__shfl_xor(v, m, 32)`,
+/// `WARP_SHFL(v, l, 32)`): a 32-lane logical group, right at 64 unless the
+/// lane math around it says otherwise, which wave64-shuffle-width judges.
+bool shuffleWidthArg(const std::vector<Tok> &T, size_t I) {
+  int Depth = 0;
+  for (size_t J = I; J-- > 0;) {
+    llvm::StringRef S = T[J].Text;
+    if (S == ")" || S == "]")
+      ++Depth;
+    else if ((S == "(" || S == "[") && Depth-- == 0) {
+      if (S == "[" || J == 0 || !shuffleLike(T[J - 1].Text))
+        return false;
+      auto Args = callArgs(T, J);
+      unsigned W = shuffleWidthIndex(T[J - 1].Text);
+      return W < Args.size() && Args[W].first <= I && I < Args[W].second;
+    } else if (S == ";" || S == "{" || S == "}")
+      return false;
+  }
+  return false;
+}
+
+/// Object-like macros the text defines more than once (`#if __GFX9__
+/// #define WS 64 #else #define WS 32`): the value is picked per target, and
+/// where no pass read the file the text alone cannot say which branch counts.
+std::set<llvm::StringRef> redefined(const std::vector<Tok> &T) {
+  std::set<llvm::StringRef> Once, Twice;
+  for (size_t I = 0; I + 2 < T.size(); ++I)
+    if (T[I].LineStart && T[I].Text == "#" && T[I + 1].Text == "define" &&
+        !Once.insert(T[I + 2].Text).second)
+      Twice.insert(T[I + 2].Text);
+  return Twice;
+}
+
 /// The 32 is a shift amount (`x >> 32`: the halves of a 64-bit word) or an
 /// alignment (`alignas(32)`), never a warp width.
 bool notAWidth(const std::vector<Tok> &T, size_t I) {
@@ -236,15 +269,19 @@ widthLiteralFindings(const std::string &File, llvm::StringRef Text,
   if (!hasGpuCode(T))
     return Out;
   bool WarpAware = warpAware(T);
+  std::set<llvm::StringRef> Redefined = redefined(T);
   std::set<size_t> Lines; ///< offsets of the line starts reported on
   for (const Statement &St : statements(T)) {
     auto [B, E, CtxB, CtxE] = St;
-    if (nonDefineDirective(T, CtxB, CtxE))
+    if (nonDefineDirective(T, CtxB, CtxE) ||
+        (T[CtxB].Text == "#" && CtxB + 2 < CtxE &&
+         Redefined.count(T[CtxB + 2].Text)))
       continue;
     std::optional<Verdict> V;
     for (size_t I = B; I < E; ++I) {
       Literal L = literalKind(T[I]);
       if (L == Literal::None || notAWidth(T, I) || Inactive(T[I].Offset) ||
+          shuffleWidthArg(T, I) ||
           (L == Literal::FullMask && !(WarpAware && laneMaskInit(T, I))))
         continue;
       if (!V)

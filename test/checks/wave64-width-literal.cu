@@ -4,6 +4,12 @@
 // RUN: hipport lint %s --fail-on=never --quiet | FileCheck %s --check-prefix=ALL
 #include <cuda_runtime.h>
 
+#ifdef __HIP_PLATFORM_AMD__
+#define PICKED_WIDTH 64
+#else
+#define PICKED_WIDTH (threadIdx.x % 32)
+#endif
+
 // Macro case: a #define body is read whole; its lane index is a parameter.
 #define COPY_STRIDED(DST, SRC, N, LANE_ID)                                        \
   {                                                                            \
@@ -40,7 +46,10 @@ __global__ void reduce(const float *x, float *out, int n) {
     partial[lane] = acc;
   COPY_STRIDED(out, x, n, lane);
 
-  // Negatives: word halves, alignment, bit counts, #if lines.
+  // Negatives: a shuffle's width argument (wave64-shuffle-width's), word
+  // halves, alignment, bit counts, #if lines, a width picked per target.
+  acc += __shfl_xor(acc, 1, 32);
+  out[3] = PICKED_WIDTH;
   unsigned long long wide = n;
   unsigned hi = wide >> 32;
   int words = n / 32 * sizeof(unsigned);
