@@ -431,10 +431,12 @@ void KernelMode::explain(Session &S) {
   }
   // Unpacked once: the store unpacks a finding each time it is read.
   std::vector<core::Finding> Found = L->Findings.unpackAll();
+  // Warnings and errors explain a failure; notes (the width net's hints
+  // outside warp-aware code) would bury them.
   for (KernelResult &K : R.Kernels)
     for (const core::Finding &F : Found)
       if (F.Range.File == K.HipFile && F.Range.Offset >= K.HipBegin &&
-          F.Range.Offset < K.HipEnd)
+          F.Range.Offset < K.HipEnd && F.Level >= core::Severity::Warning)
         K.Lint.push_back(F);
 }
 
