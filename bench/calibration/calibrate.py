@@ -143,6 +143,50 @@ def discover(corpus):
                               "hip_path": os.path.join("ginkgo-1.2.0", twin)})
     pairs += discover_libceed(corpus)
     pairs += discover_hecbench(corpus)
+    pairs += discover_hipcaffe(corpus)
+    pairs += discover_rajaperf(corpus)
+    return pairs
+
+
+# Round 9's held-out sources (heldout-5), fixed before any fit of round 9:
+# a ROCm fork against its upstream at the fork point, and a project that
+# keeps a hand-written HIP twin of each CUDA file. Neither is in the fit set.
+HIPCAFFE_FORK = "42cd785e"  # BVLC/caffe, parent of hipCaffe's first HIP commit bdbcf6bf
+HIPCAFFE_HEAD = "4ec5d482515cce532348553b6db6d00d015675d5"
+RAJAPERF = "9af20b3fceeaf6e4cc5ab48cb002f8927fb4c124"
+
+
+def discover_hipcaffe(corpus):
+    """ROCm/hipCaffe: every src/**/X.cu of BVLC/caffe at the fork point
+    (hipCaffe-fork/) whose src/**/X_hip.cpp exists at hipCaffe's HEAD
+    (hipCaffe-hip/); one pair and one group per file."""
+    fork, hip = os.path.join(corpus, "hipCaffe-fork"), os.path.join(corpus, "hipCaffe-hip")
+    if not os.path.isdir(fork) or not os.path.isdir(hip):
+        return []
+    pairs = []
+    for rel in walk(os.path.join(fork, "src"), (".cu",)):
+        twin = os.path.join("src", rel[:-3] + "_hip.cpp")
+        if os.path.isfile(os.path.join(hip, twin)):
+            pairs.append({"id": f"hipcaffe/src/{rel}", "group": f"hipcaffe/{rel}",
+                          "source": "hipcaffe", "cuda_dir": "hipCaffe-fork",
+                          "cuda_rel": os.path.join("src", rel),
+                          "hip_path": os.path.join("hipCaffe-hip", twin)})
+    return pairs
+
+
+def discover_rajaperf(corpus):
+    """LLNL/RAJAPerf: every src/**/X-Cuda.cpp and its hand-written
+    X-Hip.cpp in the same directory; one pair and one group per kernel."""
+    src = os.path.join(corpus, "RAJAPerf/src")
+    if not os.path.isdir(src):
+        return []
+    pairs = []
+    for rel in walk(src, ("-Cuda.cpp",)):
+        twin = rel[:-len("-Cuda.cpp")] + "-Hip.cpp"
+        if os.path.isfile(os.path.join(src, twin)):
+            pairs.append({"id": f"rajaperf/{rel}", "group": f"rajaperf/{rel[:-9]}",
+                          "source": "rajaperf", "cuda_dir": "RAJAPerf/src",
+                          "cuda_rel": rel, "hip_path": os.path.join("RAJAPerf/src", twin)})
     return pairs
 
 
@@ -242,7 +286,10 @@ SAME = [(re.compile(r"\bhip(Thread|Block)Idx_([xyz])\b"), lambda m: m.group(1)[0
         (re.compile(r"\b(HIP_KERNEL_NAME)\s*\(([^()]*)\)"), r"\2"),
         (re.compile(r"\bstatic_cast<\s*int\s*>\s*\(\s*"), "(")]
 # Ginkgo's hip/ twin renames its own cuda namespace, executor and paths:
-# project naming, not porting.
+# project naming, not porting. RAJAPerf (runCudaVariant, Base_CUDA,
+# CudaDataUtils.hpp) and hipCaffe (CUDA_KERNEL_LOOP, CAFFE_CUDA_NUM_THREADS)
+# name their own code the same way, so the same renames apply (round 9,
+# fixed before heldout-5 was measured).
 # libCEED's hip backends rename its own Cuda types, error macros and paths.
 LIBCEED = [(re.compile(r"Cuda"), "Hip"), (re.compile(r"cuda-"), "hip-"),
            (re.compile(r"cuda/"), "hip/"), (re.compile(r"/cuda\b"), "/hip"),
@@ -260,7 +307,7 @@ def normalise(text, source, spaced=False):
     text = COMMENT.sub("", text)
     out = []
     for line in text.splitlines():
-        if source == "ginkgo":
+        if source in ("ginkgo", "rajaperf", "hipcaffe"):
             for r, s in GINKGO:
                 line = r.sub(s, line)
         if source == "libceed":
@@ -413,6 +460,15 @@ def ginkgo_args(corpus, work):
             "-I" + os.path.join(g, "include")]
 
 
+def extra_args(corpus, work, pairs):
+    """The clang arguments each source's ports and reports need, by source."""
+    g = ginkgo_args(corpus, work) if any(p["source"] == "ginkgo" for p in pairs) else []
+    return {"ginkgo": g, "libceed": ["--", "-I" + os.path.join(corpus, "libCEED/include")],
+            "hipcaffe": ["--", "-I" + os.path.join(corpus, "hipCaffe-fork/include")],
+            # The -Cuda.cpp files are CUDA (RAJAPerf's CMake compiles them with nvcc).
+            "rajaperf": ["--", "-x", "cuda", "-I" + os.path.join(corpus, "RAJAPerf/src")]}
+
+
 def run(cmd, log, timeout):
     try:
         r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
@@ -433,13 +489,12 @@ def measure(corpus, hipport, pairs, work, log, timeout, recount=False):
     port as porting_* and residual_now_* (the residual_* measured before,
     and the report's counts, stay as they are)."""
     ported = {}
-    gargs = ginkgo_args(corpus, work) if any(p["source"] == "ginkgo" for p in pairs) else []
-    largs = ["--", "-I" + os.path.join(corpus, "libCEED/include")]
+    args = extra_args(corpus, work, pairs)
     for p in pairs:
         human = open(os.path.join(corpus, p["hip_path"]), errors="replace").read()
         p["launch_syntax"] = "hip" if "hipLaunchKernelGGL" in human else "chevron"
     for p in pairs:
-        extra = {"ginkgo": gargs, "libceed": largs}.get(p["source"], [])
+        extra = args.get(p["source"], [])
         cdir = os.path.join(corpus, p["cuda_dir"])
         human = open(os.path.join(corpus, p["hip_path"]), errors="replace").read()
         syntax = p["launch_syntax"]
@@ -501,6 +556,8 @@ def project_of(p):
         return "ginkgo-1.2.0", ["ginkgo-1.2.0", "ginkgo-1.2.0/include"]
     if p["source"] == "libceed":
         return "libCEED", ["libCEED/include", "libCEED/backends"]
+    if p["source"] == "hipcaffe":
+        return "hipCaffe-fork", ["hipCaffe-fork/include", "hipCaffe-fork/src"]
     return p["cuda_dir"], [p["cuda_dir"]]
 
 
@@ -578,13 +635,12 @@ def measure_tu(corpus, hipport, pairs, work, log, timeout, workers=2, only=None)
     name whose pairs alone are reported (the headers are still shared out
     over every pair, so each gets the ones a whole run would give it)."""
     from concurrent.futures import ThreadPoolExecutor
-    gargs = ginkgo_args(corpus, work) if any(p["source"] == "ginkgo" for p in pairs) else []
-    largs = ["--", "-I" + os.path.join(corpus, "libCEED/include")]
+    args = extra_args(corpus, work, pairs)
     tu_headers(corpus, pairs)
 
     def one(ip):
         i, p = ip
-        extra = {"ginkgo": gargs, "libceed": largs}.get(p["source"], [])
+        extra = args.get(p["source"], [])
         rj = os.path.join(work, f"tu{i}.json")
         roots = [os.path.join(corpus, p["cuda_dir"], p["cuda_rel"])] + \
                 [os.path.join(corpus, h) for h in p["tu_headers"]]
