@@ -482,6 +482,32 @@ def run(cmd, log, timeout):
     return rc
 
 
+def launch_syntaxes(corpus, pairs):
+    """The launch syntax hipport writes for each pair follows the human
+    file's (p["launch_syntax"])."""
+    for p in pairs:
+        human = open(os.path.join(corpus, p["hip_path"]), errors="replace").read()
+        p["launch_syntax"] = "hip" if "hipLaunchKernelGGL" in human else "chevron"
+
+
+def port_once(corpus, hipport, pairs, p, extra, work, log, timeout, cache):
+    """hipport port, in place, of a copy of p's program directory (only the
+    pairs' files of it), once per directory and launch syntax (cache):
+    (p's ported file, hipport's exit status)."""
+    key = (p["cuda_dir"], p["launch_syntax"])
+    if key not in cache:
+        out = os.path.join(work, "port", hashlib.sha1(repr(key).encode()).hexdigest()[:12])
+        shutil.rmtree(out, ignore_errors=True)
+        shutil.copytree(os.path.join(corpus, p["cuda_dir"]), out)
+        files = [q["cuda_rel"] for q in pairs if (q["cuda_dir"], q["launch_syntax"]) == key]
+        rc = run([hipport, "port", "--in-place", "--no-backup", "-j", str(JOBS), "--allow-non-utf8",
+                  "--launch-syntax", key[1]] + [os.path.join(out, f) for f in files]
+                 + extra, log, timeout * 4)
+        cache[key] = (out, rc)
+    out, rc = cache[key]
+    return os.path.join(out, p["cuda_rel"]), rc
+
+
 def measure(corpus, hipport, pairs, work, log, timeout, recount=False):
     """Ports only the pairs' CUDA files (in place, in a copy of their program
     directory, so includes resolve), one hipport run per directory.
@@ -490,27 +516,12 @@ def measure(corpus, hipport, pairs, work, log, timeout, recount=False):
     and the report's counts, stay as they are)."""
     ported = {}
     args = extra_args(corpus, work, pairs)
-    for p in pairs:
-        human = open(os.path.join(corpus, p["hip_path"]), errors="replace").read()
-        p["launch_syntax"] = "hip" if "hipLaunchKernelGGL" in human else "chevron"
+    launch_syntaxes(corpus, pairs)
     for p in pairs:
         extra = args.get(p["source"], [])
         cdir = os.path.join(corpus, p["cuda_dir"])
         human = open(os.path.join(corpus, p["hip_path"]), errors="replace").read()
-        syntax = p["launch_syntax"]
-        key = (p["cuda_dir"], syntax)
-        if key not in ported:
-            out = os.path.join(work, "port", hashlib.sha1(repr(key).encode()).hexdigest()[:12])
-            shutil.rmtree(out, ignore_errors=True)
-            shutil.copytree(cdir, out)
-            files = [q["cuda_rel"] for q in pairs
-                     if (q["cuda_dir"], q["launch_syntax"]) == key]
-            rc = run([hipport, "port", "--in-place", "--no-backup", "-j", str(JOBS), "--allow-non-utf8",
-                      "--launch-syntax", syntax] + [os.path.join(out, f) for f in files]
-                     + extra, log, timeout * 4)
-            ported[key] = (out, rc)
-        out, rc = ported[key]
-        pf = os.path.join(out, p["cuda_rel"])
+        pf, rc = port_once(corpus, hipport, pairs, p, extra, work, log, timeout, ported)
         r = residuals(open(pf, errors="replace").read(), human, p["source"])
         p["porting_lines"], p["porting_sites"] = r["porting_lines"], r["porting_sites"]
         if recount:

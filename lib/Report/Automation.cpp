@@ -47,6 +47,10 @@ const char *manualTitle(const std::string &Kind) {
 void automation(Report &R) {
   Automation &A = R.Auto;
   A = Automation();
+  auto Automatic = [&](const std::string &File, unsigned N) {
+    A.Automatic += N;
+    A.AutomaticByFile[File] += N;
+  };
   for (const ApiUse &U : R.Api) {
     if (U.ThirdParty)
       continue;
@@ -56,7 +60,13 @@ void automation(Report &R) {
                                      U.Calls),
                          U.Calls});
     } else if (!U.Hip.empty() && U.Hip != U.Name) {
-      A.Automatic += U.Calls;
+      unsigned Placed = 0;
+      for (const auto &[File, N] : U.CallsByFile) {
+        Automatic(File, N);
+        Placed += N;
+      }
+      if (Placed < U.Calls)
+        Automatic(U.First.File, U.Calls - Placed);
     }
   }
 
@@ -83,7 +93,7 @@ void automation(Report &R) {
     if (!Seen.insert({B.Loc.File, B.Check, B.Message}).second)
       continue;
     if (B.Rewrite)
-      ++A.Automatic;
+      Automatic(B.Loc.File, 1);
     else
       A.Sites.push_back(
           {"build", B.Loc, fmt::format("{} [{}]", B.Message, B.Check), 1});
@@ -94,7 +104,7 @@ void automation(Report &R) {
   std::set<std::pair<std::string, std::string>> OpsSeen;
   for (const OpsItem &O : R.Operations) {
     if (O.Rewritten || O.PortsItself) {
-      ++A.Automatic;
+      Automatic(O.Loc.File, 1);
       continue;
     }
     if (OpsSeen.insert({O.Kind, O.Loc.File}).second)
