@@ -59,6 +59,13 @@ void automation(Report &R) {
                          fmt::format("{} ({}), {} use(s)", U.Name, U.Family,
                                      U.Calls),
                          U.Calls});
+      unsigned Placed = 0;
+      for (const auto &[File, N] : U.CallsByFile) {
+        A.SourceManualByFile[File] += N;
+        Placed += N;
+      }
+      if (Placed < U.Calls)
+        A.SourceManualByFile[U.First.File] += U.Calls - Placed;
     } else if (!U.Hip.empty() && U.Hip != U.Name) {
       unsigned Placed = 0;
       for (const auto &[File, N] : U.CallsByFile) {
@@ -78,14 +85,17 @@ void automation(Report &R) {
     PtxFromLint |= Ptx;
     A.Sites.push_back({Ptx ? "inline-ptx" : "lint-" + F.Severity, F.Loc,
                        fmt::format("{} [{}]", F.Message, F.Check), 1});
+    ++A.SourceManualByFile[F.Loc.File];
   }
   if (!PtxFromLint)
     for (const Kernel &K : R.Kernels)
-      if (K.InlineAsm && !K.ThirdParty && K.Lang != Dialect::Hip)
+      if (K.InlineAsm && !K.ThirdParty && K.Lang != Dialect::Hip) {
         A.Sites.push_back({"inline-ptx", K.Loc,
                            fmt::format("kernel {}: {} asm statement(s)",
                                        K.Name, K.InlineAsm),
                            K.InlineAsm});
+        A.SourceManualByFile[K.Loc.File] += K.InlineAsm;
+      }
 
   // The same flag in the same file is one edit however often it repeats.
   std::set<std::tuple<std::string, std::string, std::string>> Seen;

@@ -45,7 +45,7 @@ const std::vector<std::string> &CostModel::knownInputs() {
 
 bool CostModel::isPerTuInput(const std::string &Name) {
   const auto &R = requiredKinds();
-  return Name == "source-line" ||
+  return Name == "source-line" || Name == "manual-site" ||
          std::find(R.begin(), R.end(), Name) != R.end();
 }
 
@@ -141,7 +141,7 @@ static void readPerTu(const json &J, PerTuLogModel &Out,
   for (auto &[Name, V] : J["weights"].items()) {
     std::string Ptr = "/perTu/weights/" + Name;
     if (!CostModel::isPerTuInput(Name)) {
-      Errors.push_back(Ptr + ": unknown input (an item kind or source-line)");
+      Errors.push_back(Ptr + ": unknown input (an item kind, source-line or manual-site)");
       continue;
     }
     if (!V.is_object() || !V.contains("weight") || !V["weight"].is_number() ||
@@ -433,6 +433,9 @@ perTuCounts(const Report &R, const std::vector<Priced> &All) {
     for (const std::string &Tu : Tus)
       X[Tu][L.Mapped ? "library-mapped" : "library-unmapped"] += 1;
   }
+  // The split's own manual edits in source code (Automation).
+  for (const auto &[File, N] : R.Auto.SourceManualByFile)
+    X[tuOf(R, File)]["manual-site"] += N;
   // Lines only where there is porting work: a plain C++ TU with no item
   // and no CUDA name is not priced (every calibration pair was CUDA code).
   for (const auto &[File, Lines] : R.SourceLinesOf)

@@ -109,6 +109,9 @@ struct Automation {
   std::vector<ManualSite> Sites;
   /// Automatic edits by file (root-relative): where reviewing them falls.
   std::map<std::string, unsigned> AutomaticByFile;
+  /// Manual edits in source code (unsupported uses, lint errors and
+  /// warnings, inline PTX) by file: a per-TU model's "manual-site" input.
+  std::map<std::string, unsigned> SourceManualByFile;
   unsigned total() const { return Automatic + Manual; }
 };
 

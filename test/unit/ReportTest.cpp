@@ -1,3 +1,4 @@
+#include "Report/Automation.h"
 #include "Report/CostModel.h"
 #include "Report/ProjectReport.h"
 #include "Report/TextScan.h"
@@ -334,6 +335,44 @@ TEST(ReportEstimate, OneHourFigureIsSharedOutByJudgement) {
   for (const DirectoryStats &D : R.Directories)
     DirHigh += D.HoursHigh;
   EXPECT_NEAR(DirHigh, R.Est.High, 1e-9);
+  llvm::sys::fs::remove(F);
+}
+
+TEST(ReportEstimate, PerTuManualSiteInputIsTheSplitsSourceSites) {
+  auto Base = CostModel::load(CostModel::builtinFile());
+  ASSERT_TRUE(bool(Base)) << llvm::toString(Base.takeError());
+  std::string F = writeTemp(R"({"version": 3, "model": "m", "form": "per-tu-log",
+    "perTu": {"intercept": 0, "hoursPerSite": [1, 2],
+              "weights": {"manual-site": {"weight": 1, "pairs": 9}}}})");
+  auto M = CostModel::load(F, &*Base);
+  ASSERT_TRUE(bool(M)) << llvm::toString(M.takeError());
+  // An unsupported name used 2 times in a.cu and once in its header, a
+  // lint error in b.cu, and a build site (not source: no manual-site).
+  Report R;
+  ApiUse U;
+  U.Name = "cudaBindTexture";
+  U.Status = "unsupported";
+  U.Calls = 3;
+  U.First = {"a.cu", 4};
+  U.CallsByFile = {{"a.cu", 2}, {"inc/h.cuh", 1}};
+  R.Api = {U};
+  LintFinding L;
+  L.Loc = {"b.cu", 7};
+  L.Check = "wave64-lane-mask-literal";
+  L.Severity = "error";
+  R.Findings = {L};
+  BuildItem B;
+  B.Loc = {"CMakeLists.txt", 2};
+  B.Check = "build-cmake-cuda";
+  R.Build = {B};
+  R.TuOf = {{"inc/h.cuh", "a.cu"}};
+  automation(R);
+  EXPECT_EQ(R.Auto.SourceManualByFile.at("a.cu"), 2u);
+  EXPECT_EQ(R.Auto.SourceManualByFile.at("inc/h.cuh"), 1u);
+  EXPECT_EQ(R.Auto.SourceManualByFile.count("CMakeLists.txt"), 0u);
+  estimate(R, *M);
+  // a.cu: exp(log(1 + 3)) - 1 = 3; b.cu: exp(log 2) - 1 = 1.
+  EXPECT_NEAR(R.Est.PredictedSites, 4.0, 1e-9);
   llvm::sys::fs::remove(F);
 }
 
