@@ -21,7 +21,11 @@ diff against the human HIP file into the first kind that fits it:
   changed         both sides are porting code and differ: a different
                   call, other arguments, another type.
 Prints the hunks of each kind per source and the share the report's
-counts can see (port-left-cuda and warp). Writes nothing to pairs.json.
+counts can see (port-left-cuda and warp), and what formatting and
+comments would add: the hunks of the raw line diff, of the diff with
+whitespace and blank lines dropped, and of the residual's own diff
+(comments and equivalent spellings dropped too). Writes nothing to
+pairs.json. --reuse WORK reads the ports of an earlier run's work dir.
 """
 import argparse
 import collections
@@ -82,6 +86,20 @@ def hunk_kinds(ported, human, source):
     return out
 
 
+def hunks(a, b):
+    return sum(1 for t, *_ in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
+               if t != "equal")
+
+
+def format_hunks(ported, human, source):
+    """Hunks of the raw diff, of the diff without whitespace and blank
+    lines, and of the residual's normalised diff."""
+    raw = hunks(ported.splitlines(), human.splitlines())
+    squeeze = lambda t: [x for x in (re.sub(r"\s+", "", l) for l in t.splitlines()) if x]
+    return raw, hunks(squeeze(ported), squeeze(human)), hunks(C.normalise(ported, source),
+                                                             C.normalise(human, source))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("corpus")
@@ -89,14 +107,23 @@ def main():
     ap.add_argument("--pairs", default=C.PAIRS_JSON)
     ap.add_argument("--sources", default="", help="only these sources (comma-separated)")
     ap.add_argument("--timeout", type=int, default=300)
+    ap.add_argument("--reuse", default=None, metavar="WORK",
+                    help="the work dir of an earlier run: its ports are read, not redone")
     a = ap.parse_args()
     pairs = [p for p in C.usable(json.load(open(a.pairs))["pairs"]) if not p["held_out"]]
     if a.sources:
         pairs = [p for p in pairs if p["source"] in a.sources.split(",")]
-    work = tempfile.mkdtemp(prefix="hipport-kinds-")
+    work = a.reuse or tempfile.mkdtemp(prefix="hipport-kinds-")
     args = C.extra_args(a.corpus, work, pairs)
     C.launch_syntaxes(a.corpus, pairs)
     cache, by_source, n_pairs = {}, collections.defaultdict(collections.Counter), collections.Counter()
+    if a.reuse:
+        for p in pairs:
+            key = (p["cuda_dir"], p["launch_syntax"])
+            out = os.path.join(work, "port", C.hashlib.sha1(repr(key).encode()).hexdigest()[:12])
+            if os.path.isdir(out):
+                cache[key] = (out, 0)
+    fmt = collections.defaultdict(lambda: [0, 0, 0])
     with open(os.path.join(work, "log.txt"), "w") as log:
         for p in pairs:
             pf, rc = C.port_once(a.corpus, os.path.abspath(a.hipport), pairs, p,
@@ -104,9 +131,11 @@ def main():
             if rc != 0:
                 continue
             human = open(os.path.join(a.corpus, p["hip_path"]), errors="replace").read()
-            by_source[p["source"]].update(hunk_kinds(open(pf, errors="replace").read(), human,
-                                                     p["source"]))
+            ported = open(pf, errors="replace").read()
+            by_source[p["source"]].update(hunk_kinds(ported, human, p["source"]))
             n_pairs[p["source"]] += 1
+            for i, n in enumerate(format_hunks(ported, human, p["source"])):
+                fmt[p["source"]][i] += n
     total = collections.Counter()
     print("| source | pairs | porting hunks | " + " | ".join(KINDS) + " | report can see |")
     print("|---|---|---|" + "---|" * (len(KINDS) + 1))
@@ -119,6 +148,11 @@ def main():
         np_ = sum(n_pairs.values()) if s == "all" else n_pairs[s]
         print(f"| {s} | {np_} | {n} | " + " | ".join(str(c[k]) for k in KINDS)
               + f" | {seen / n if n else 0:.2f} |")
+    print("\n| source | hunks, raw diff | without whitespace and blank lines | "
+          "normalised (the residual: comments, spellings too) |\n|---|---|---|---|")
+    for s in sorted(fmt) + ["all"]:
+        r = [sum(v[i] for v in fmt.values()) for i in range(3)] if s == "all" else fmt[s]
+        print(f"| {s} | {r[0]} | {r[1]} | {r[2]} |")
     print(f"\nwork: {work} (delete when read)", file=sys.stderr)
 
 
