@@ -461,6 +461,36 @@ double perTuSites(const Report &R, const CostModel &M,
   return Sites;
 }
 
+/// The named things that dominate E: biggest first, until they explain
+/// most of the high end, at most ten.
+void dominantItems(const std::vector<Priced> &All, const CostModel &M,
+                   Estimate &E) {
+  std::vector<Priced> Named;
+  std::map<std::string, size_t> ByWhat;
+  for (const Priced &P : All) {
+    auto It = ByWhat.find(P.What);
+    if (It == ByWhat.end()) {
+      ByWhat[P.What] = Named.size();
+      Named.push_back(P);
+    } else {
+      Named[It->second].Low += P.Low;
+      Named[It->second].High += P.High;
+    }
+  }
+  std::stable_sort(Named.begin(), Named.end(),
+                   [](auto &A, auto &B) { return A.High > B.High; });
+  double Covered = 0;
+  for (const Priced &P : Named) {
+    if (E.Dominant.size() >= 10 || (Covered >= 0.8 * E.High && E.Dominant.size() >= 3))
+      break;
+    if (P.High <= 0)
+      break;
+    Covered += P.High;
+    E.Dominant.push_back({P.Kind, P.Category, P.What, P.Count, P.Low, P.High,
+                          M.item(P.Kind).Unit});
+  }
+}
+
 } // namespace
 
 std::string directoryOf(const std::string &Rel) {
@@ -609,32 +639,7 @@ void estimate(Report &R, const CostModel &M) {
   std::stable_sort(E.ByKind.begin(), E.ByKind.end(),
                    [](auto &A, auto &B) { return A.High > B.High; });
 
-  // The named things that dominate: biggest first, until they explain most
-  // of the high end, at most ten.
-  std::vector<Priced> Named;
-  std::map<std::string, size_t> ByWhat;
-  for (const Priced &P : All) {
-    auto It = ByWhat.find(P.What);
-    if (It == ByWhat.end()) {
-      ByWhat[P.What] = Named.size();
-      Named.push_back(P);
-    } else {
-      Named[It->second].Low += P.Low;
-      Named[It->second].High += P.High;
-    }
-  }
-  std::stable_sort(Named.begin(), Named.end(),
-                   [](auto &A, auto &B) { return A.High > B.High; });
-  double Covered = 0;
-  for (const Priced &P : Named) {
-    if (E.Dominant.size() >= 10 || (Covered >= 0.8 * E.High && E.Dominant.size() >= 3))
-      break;
-    if (P.High <= 0)
-      break;
-    Covered += P.High;
-    E.Dominant.push_back({P.Kind, P.Category, P.What, P.Count, P.Low, P.High,
-                          M.item(P.Kind).Unit});
-  }
+  dominantItems(All, M, E);
 
   for (DirectoryStats &D : R.Directories) {
     auto It = Dirs.find(D.Dir);
