@@ -20,13 +20,13 @@ using json = nlohmann::json;
 
 const std::vector<std::string> &CostModel::requiredKinds() {
   static const std::vector<std::string> Kinds = {
-      "kernel-simple",       "kernel-warp-level",  "kernel-inline-ptx",
-      "kernel-tensor-core",  "kernel-validation",  "api-supported",
-      "api-experimental",    "api-deprecated",     "api-unsupported",
+      "kernel-simple",        "kernel-warp-level", "kernel-inline-ptx",
+      "kernel-tensor-core",   "kernel-validation", "api-supported",
+      "api-experimental",     "api-deprecated",    "api-unsupported",
       "api-unsupported-call", "library-mapped",    "library-unmapped",
-      "lint-error",          "lint-warning",       "lint-note",
-      "build-file",          "build-finding",      "ops-item",
-      "parse-failure",       "port-review"};
+      "lint-error",           "lint-warning",      "lint-note",
+      "build-file",           "build-finding",     "ops-item",
+      "parse-failure",        "port-review"};
   return Kinds;
 }
 
@@ -141,7 +141,8 @@ static void readPerTu(const json &J, PerTuLogModel &Out,
   for (auto &[Name, V] : J["weights"].items()) {
     std::string Ptr = "/perTu/weights/" + Name;
     if (!CostModel::isPerTuInput(Name)) {
-      Errors.push_back(Ptr + ": unknown input (an item kind, source-line or manual-site)");
+      Errors.push_back(
+          Ptr + ": unknown input (an item kind, source-line or manual-site)");
       continue;
     }
     if (!V.is_object() || !V.contains("weight") || !V["weight"].is_number() ||
@@ -373,7 +374,6 @@ void shareMeasuredHours(std::vector<Priced> &All, const CostModel &M,
   }
 }
 
-
 /// The calibrated manual edit sites (docs/cost-model.md): each priced
 /// unit times its item's sites per unit, plus the inputs that are not
 /// priced items: mapped API call sites (each is read in context) and
@@ -481,7 +481,8 @@ void dominantItems(const std::vector<Priced> &All, const CostModel &M,
                    [](auto &A, auto &B) { return A.High > B.High; });
   double Covered = 0;
   for (const Priced &P : Named) {
-    if (E.Dominant.size() >= 10 || (Covered >= 0.8 * E.High && E.Dominant.size() >= 3))
+    if (E.Dominant.size() >= 10 ||
+        (Covered >= 0.8 * E.High && E.Dominant.size() >= 3))
       break;
     if (P.High <= 0)
       break;
@@ -575,9 +576,9 @@ void estimate(Report &R, const CostModel &M) {
 
   // Reading what `hipport port` did, where it did it.
   for (const auto &[File, N] : R.Auto.AutomaticByFile)
-    Add("port-review", fmt::format("review of {} automatic edit(s) in {}", N,
-                                   File),
-        File, false, N);
+    Add("port-review",
+        fmt::format("review of {} automatic edit(s) in {}", N, File), File,
+        false, N);
 
   Estimate &E = R.Est;
   E = Estimate();

@@ -148,30 +148,31 @@ std::vector<HourPart> hourParts(const Report &R) {
   if (E.Calibrated) {
     Parts.push_back(
         {"predicted-sites",
-         fmt::format("the {:.0f} edit sites a person is predicted to make "
-                     "beyond the port",
-                     E.PredictedSites),
+         fmt::format(
+             "the {:.0f} source edit sites a person is predicted to make "
+             "beyond the port",
+             E.PredictedSites),
          fmt::format("{:.1f} sites x {}-{} h a site; the sites from weights "
                      "fitted on hand-made HIP ports",
                      E.PredictedSites, fmtHours(E.HoursPerSiteLow),
                      fmtHours(E.HoursPerSiteHigh)),
          E.PredictedHoursLow, E.PredictedHoursHigh});
-    Parts.push_back({"uncalibrated",
-                     "the items the model has no weight for: build, operations, "
-                     "kinds too rare to fit",
-                     "their judgement ranges", E.Uncalibrated.Low,
-                     E.Uncalibrated.High});
+    Parts.push_back(
+        {"uncalibrated",
+         "the items the model has no weight for: build, operations, "
+         "kinds too rare to fit",
+         "their judgement ranges", E.Uncalibrated.Low, E.Uncalibrated.High});
   } else {
     Parts.push_back({"judgement", "every item",
                      "their judgement ranges (a linear model has no hours "
                      "per site)",
                      E.Uncalibrated.Low, E.Uncalibrated.High});
   }
-  Parts.push_back({"review",
-                   fmt::format("reading the {} automatic edit{} of hipport port",
-                               E.ReviewedEdits, E.ReviewedEdits == 1 ? "" : "s"),
-                   "its judgement range per edit", E.Review.Low,
-                   E.Review.High});
+  Parts.push_back(
+      {"review",
+       fmt::format("reading the {} automatic edit{} of hipport port",
+                   E.ReviewedEdits, E.ReviewedEdits == 1 ? "" : "s"),
+       "its judgement range per edit", E.Review.Low, E.Review.High});
   return Parts;
 }
 

@@ -303,16 +303,18 @@ TEST(ReportEstimate, OneHourFigureIsSharedOutByJudgement) {
   estimate(R, *M);
   // a.cu: exp(log 2 + log 2 + 0.5 log 4) - 1 = 7 sites, 3.5-14 h.
   EXPECT_NEAR(R.Est.PredictedSites, 7.0, 1e-9);
-  const CostItem &KS = M->item("kernel-simple"), &KW = M->item("kernel-warp-level");
-  const CostItem &TC = M->item("kernel-tensor-core"), &V = M->item("kernel-validation");
+  const CostItem &KS = M->item("kernel-simple"),
+                 &KW = M->item("kernel-warp-level");
+  const CostItem &TC = M->item("kernel-tensor-core"),
+                 &V = M->item("kernel-validation");
   const CostItem &BF = M->item("build-file"), &BX = M->item("build-finding");
   const CostItem &RV = M->item("port-review");
   // The fitted kinds share 3.5-14 h by the midpoints of their ranges.
   double Mid = (KS.Low + KS.High) / 2 + (KW.Low + KW.High) / 2;
   EXPECT_NEAR(R.Kernels[0].HoursHigh,
               14.0 * (KS.Low + KS.High) / 2 / Mid + V.High, 1e-9);
-  EXPECT_NEAR(R.Kernels[1].HoursLow,
-              3.5 * (KW.Low + KW.High) / 2 / Mid + V.Low, 1e-9);
+  EXPECT_NEAR(R.Kernels[1].HoursLow, 3.5 * (KW.Low + KW.High) / 2 / Mid + V.Low,
+              1e-9);
   // The others keep their judgement ranges; the review is 100 edits.
   EXPECT_NEAR(R.Kernels[2].HoursLow, TC.Low + V.Low, 1e-9);
   EXPECT_NEAR(R.Est.Review.Low, 100 * RV.Low, 1e-9);
@@ -341,7 +343,8 @@ TEST(ReportEstimate, OneHourFigureIsSharedOutByJudgement) {
 TEST(ReportEstimate, PerTuManualSiteInputIsTheSplitsSourceSites) {
   auto Base = CostModel::load(CostModel::builtinFile());
   ASSERT_TRUE(bool(Base)) << llvm::toString(Base.takeError());
-  std::string F = writeTemp(R"({"version": 3, "model": "m", "form": "per-tu-log",
+  std::string F =
+      writeTemp(R"({"version": 3, "model": "m", "form": "per-tu-log",
     "perTu": {"intercept": 0, "hoursPerSite": [1, 2],
               "weights": {"manual-site": {"weight": 1, "pairs": 9}}}})");
   auto M = CostModel::load(F, &*Base);
@@ -380,7 +383,8 @@ TEST(ReportEstimate, PredictedHoursFallBackToEverySourceItem) {
   auto Base = CostModel::load(CostModel::builtinFile());
   ASSERT_TRUE(bool(Base)) << llvm::toString(Base.takeError());
   // Only source-line is weighted: no item of the tree is a fitted kind.
-  std::string F = writeTemp(R"({"version": 3, "model": "lines", "form": "per-tu-log",
+  std::string F =
+      writeTemp(R"({"version": 3, "model": "lines", "form": "per-tu-log",
     "perTu": {"intercept": 0, "hoursPerSite": [1, 2],
               "weights": {"source-line": {"weight": 1, "pairs": 9}}}})");
   auto M = CostModel::load(F, &*Base);
