@@ -43,7 +43,10 @@ for s in a["sites"][:12]:
     print("  %s %s:%d %s" % (s["kind"], s["file"], s["line"], s["what"][:110]))
 print("predicted manual edit sites (calibrated):", d["estimate"].get("predictedManualSites"))
 print("notes:", d["notes"])
-print("estimate: %(low)s-%(high)s h" % d["estimate"]["total"])
+print("estimate: %(low)s-%(high)s h" % d["estimate"]["total"], "(hours from: %s)" % d["estimate"].get("hoursFrom"))
+for p in d["estimate"].get("parts", []):
+    print("  part %-16s %8.1f-%-8.1f h  %s (%s)" % (p["part"], p["low"], p["high"], p["what"], p["from"]))
+print("by category (the same total shared out):")
 for c in d["estimate"]["categories"]:
     print("  %-12s %8.1f-%-8.1f h" % (c["category"], c["low"], c["high"]))
 print("dominant:")

@@ -47,6 +47,10 @@ const char *manualTitle(const std::string &Kind) {
 void automation(Report &R) {
   Automation &A = R.Auto;
   A = Automation();
+  auto Automatic = [&](const std::string &File, unsigned N) {
+    A.Automatic += N;
+    A.AutomaticByFile[File] += N;
+  };
   for (const ApiUse &U : R.Api) {
     if (U.ThirdParty)
       continue;
@@ -55,8 +59,21 @@ void automation(Report &R) {
                          fmt::format("{} ({}), {} use(s)", U.Name, U.Family,
                                      U.Calls),
                          U.Calls});
+      unsigned Placed = 0;
+      for (const auto &[File, N] : U.CallsByFile) {
+        A.SourceManualByFile[File] += N;
+        Placed += N;
+      }
+      if (Placed < U.Calls)
+        A.SourceManualByFile[U.First.File] += U.Calls - Placed;
     } else if (!U.Hip.empty() && U.Hip != U.Name) {
-      A.Automatic += U.Calls;
+      unsigned Placed = 0;
+      for (const auto &[File, N] : U.CallsByFile) {
+        Automatic(File, N);
+        Placed += N;
+      }
+      if (Placed < U.Calls)
+        Automatic(U.First.File, U.Calls - Placed);
     }
   }
 
@@ -68,14 +85,17 @@ void automation(Report &R) {
     PtxFromLint |= Ptx;
     A.Sites.push_back({Ptx ? "inline-ptx" : "lint-" + F.Severity, F.Loc,
                        fmt::format("{} [{}]", F.Message, F.Check), 1});
+    ++A.SourceManualByFile[F.Loc.File];
   }
   if (!PtxFromLint)
     for (const Kernel &K : R.Kernels)
-      if (K.InlineAsm && !K.ThirdParty && K.Lang != Dialect::Hip)
+      if (K.InlineAsm && !K.ThirdParty && K.Lang != Dialect::Hip) {
         A.Sites.push_back({"inline-ptx", K.Loc,
                            fmt::format("kernel {}: {} asm statement(s)",
                                        K.Name, K.InlineAsm),
                            K.InlineAsm});
+        A.SourceManualByFile[K.Loc.File] += K.InlineAsm;
+      }
 
   // The same flag in the same file is one edit however often it repeats.
   std::set<std::tuple<std::string, std::string, std::string>> Seen;
@@ -83,7 +103,7 @@ void automation(Report &R) {
     if (!Seen.insert({B.Loc.File, B.Check, B.Message}).second)
       continue;
     if (B.Rewrite)
-      ++A.Automatic;
+      Automatic(B.Loc.File, 1);
     else
       A.Sites.push_back(
           {"build", B.Loc, fmt::format("{} [{}]", B.Message, B.Check), 1});
@@ -94,7 +114,7 @@ void automation(Report &R) {
   std::set<std::pair<std::string, std::string>> OpsSeen;
   for (const OpsItem &O : R.Operations) {
     if (O.Rewritten || O.PortsItself) {
-      ++A.Automatic;
+      Automatic(O.Loc.File, 1);
       continue;
     }
     if (OpsSeen.insert({O.Kind, O.Loc.File}).second)

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <set>
 
 namespace hipport::report {
@@ -19,13 +20,13 @@ using json = nlohmann::json;
 
 const std::vector<std::string> &CostModel::requiredKinds() {
   static const std::vector<std::string> Kinds = {
-      "kernel-simple",       "kernel-warp-level",  "kernel-inline-ptx",
-      "kernel-tensor-core",  "kernel-validation",  "api-supported",
-      "api-experimental",    "api-deprecated",     "api-unsupported",
+      "kernel-simple",        "kernel-warp-level", "kernel-inline-ptx",
+      "kernel-tensor-core",   "kernel-validation", "api-supported",
+      "api-experimental",     "api-deprecated",    "api-unsupported",
       "api-unsupported-call", "library-mapped",    "library-unmapped",
-      "lint-error",          "lint-warning",       "lint-note",
-      "build-file",          "build-finding",      "ops-item",
-      "parse-failure"};
+      "lint-error",           "lint-warning",      "lint-note",
+      "build-file",           "build-finding",     "ops-item",
+      "parse-failure",        "port-review"};
   return Kinds;
 }
 
@@ -44,7 +45,7 @@ const std::vector<std::string> &CostModel::knownInputs() {
 
 bool CostModel::isPerTuInput(const std::string &Name) {
   const auto &R = requiredKinds();
-  return Name == "source-line" ||
+  return Name == "source-line" || Name == "manual-site" ||
          std::find(R.begin(), R.end(), Name) != R.end();
 }
 
@@ -140,7 +141,8 @@ static void readPerTu(const json &J, PerTuLogModel &Out,
   for (auto &[Name, V] : J["weights"].items()) {
     std::string Ptr = "/perTu/weights/" + Name;
     if (!CostModel::isPerTuInput(Name)) {
-      Errors.push_back(Ptr + ": unknown input (an item kind or source-line)");
+      Errors.push_back(
+          Ptr + ": unknown input (an item kind, source-line or manual-site)");
       continue;
     }
     if (!V.is_object() || !V.contains("weight") || !V["weight"].is_number() ||
@@ -330,8 +332,47 @@ struct Priced {
   std::string Kind, Category, What, File;
   double Low = 0, High = 0;
   unsigned Count = 1;
+  int Kernel = -1;       ///< index into Report::Kernels, for its hours
+  bool Measured = false; ///< hours from the per-TU model's predicted sites
 };
 
+/// Source work the per-TU model's sites can stand for: not the build,
+/// operations and review items, which no calibration pair held.
+bool isSourceWork(const std::string &Kind) {
+  return !llvm::StringRef(Kind).starts_with("build-") && Kind != "ops-item" &&
+         Kind != "port-review";
+}
+
+/// One hour figure (docs/cost-model.md): under a per-TU model the items it
+/// was fitted on take their hours from its predicted sites (Low..High in
+/// all), shared out in proportion to the midpoints of their judgement
+/// ranges, so that kernels, categories and directories add up to the
+/// headline. Without any such item (a TU whose only items are too rare to
+/// be fitted) the share goes to every source item.
+void shareMeasuredHours(std::vector<Priced> &All, const CostModel &M,
+                        double Low, double High) {
+  auto Fitted = [&](const Priced &P) {
+    return M.perTu().Weights.count(P.Kind) > 0;
+  };
+  auto Source = [](const Priced &P) { return isSourceWork(P.Kind); };
+  for (auto Takes : {std::function<bool(const Priced &)>(Fitted),
+                     std::function<bool(const Priced &)>(Source)}) {
+    double Mid = 0;
+    for (const Priced &P : All)
+      if (Takes(P))
+        Mid += (P.Low + P.High) / 2;
+    if (Mid <= 0)
+      continue;
+    for (Priced &P : All)
+      if (Takes(P)) {
+        double Share = (P.Low + P.High) / 2 / Mid;
+        P.Low = Share * Low;
+        P.High = Share * High;
+        P.Measured = true;
+      }
+    return;
+  }
+}
 
 /// The calibrated manual edit sites (docs/cost-model.md): each priced
 /// unit times its item's sites per unit, plus the inputs that are not
@@ -368,7 +409,8 @@ perTuCounts(const Report &R, const std::vector<Priced> &All) {
   std::map<std::string, std::map<std::string, double>> X;
   for (const Priced &P : All)
     if (!llvm::StringRef(P.Kind).starts_with("api-") &&
-        !llvm::StringRef(P.Kind).starts_with("library-"))
+        !llvm::StringRef(P.Kind).starts_with("library-") &&
+        P.Kind != "port-review") // no calibration pair counted it
       X[tuOf(R, P.File)][P.Kind] += P.Count;
   for (const ApiUse &A : R.Api) {
     if (A.Status == "supported" && A.Hip == A.Name)
@@ -391,6 +433,9 @@ perTuCounts(const Report &R, const std::vector<Priced> &All) {
     for (const std::string &Tu : Tus)
       X[Tu][L.Mapped ? "library-mapped" : "library-unmapped"] += 1;
   }
+  // The split's own manual edits in source code (Automation).
+  for (const auto &[File, N] : R.Auto.SourceManualByFile)
+    X[tuOf(R, File)]["manual-site"] += N;
   // Lines only where there is porting work: a plain C++ TU with no item
   // and no CUDA name is not priced (every calibration pair was CUDA code).
   for (const auto &[File, Lines] : R.SourceLinesOf)
@@ -416,6 +461,37 @@ double perTuSites(const Report &R, const CostModel &M,
   return Sites;
 }
 
+/// The named things that dominate E: biggest first, until they explain
+/// most of the high end, at most ten.
+void dominantItems(const std::vector<Priced> &All, const CostModel &M,
+                   Estimate &E) {
+  std::vector<Priced> Named;
+  std::map<std::string, size_t> ByWhat;
+  for (const Priced &P : All) {
+    auto It = ByWhat.find(P.What);
+    if (It == ByWhat.end()) {
+      ByWhat[P.What] = Named.size();
+      Named.push_back(P);
+    } else {
+      Named[It->second].Low += P.Low;
+      Named[It->second].High += P.High;
+    }
+  }
+  std::stable_sort(Named.begin(), Named.end(),
+                   [](auto &A, auto &B) { return A.High > B.High; });
+  double Covered = 0;
+  for (const Priced &P : Named) {
+    if (E.Dominant.size() >= 10 ||
+        (Covered >= 0.8 * E.High && E.Dominant.size() >= 3))
+      break;
+    if (P.High <= 0)
+      break;
+    Covered += P.High;
+    E.Dominant.push_back({P.Kind, P.Category, P.What, P.Count, P.Low, P.High,
+                          M.item(P.Kind).Unit});
+  }
+}
+
 } // namespace
 
 std::string directoryOf(const std::string &Rel) {
@@ -436,28 +512,23 @@ void estimate(Report &R, const CostModel &M) {
     All.push_back({Kind, ThirdParty ? "third-party" : I.Category,
                    std::move(What), std::move(File), I.Low * Times,
                    I.High * Times, Times});
-    return std::make_pair(I.Low * Times, I.High * Times);
+    return &All.back();
   };
 
-  for (Kernel &K : R.Kernels) {
+  for (size_t KI = 0; KI < R.Kernels.size(); ++KI) {
+    Kernel &K = R.Kernels[KI];
     K.CostKind = !K.TensorCore.empty() ? "kernel-tensor-core"
                  : K.InlineAsm        ? "kernel-inline-ptx"
                  : !K.WarpIntrinsics.empty() ? "kernel-warp-level"
                                              : "kernel-simple";
     std::string What =
         fmt::format("kernel {} ({}:{})", K.Name, K.Loc.File, K.Loc.Line);
-    K.HoursLow = K.HoursHigh = 0;
     // A kernel already in HIP is ported; what is left is proving it right.
-    if (K.Lang != Dialect::Hip) {
-      auto [L, H] = Add(K.CostKind, What, K.Loc.File, K.ThirdParty);
-      K.HoursLow += L;
-      K.HoursHigh += H;
-    } else {
+    if (K.Lang != Dialect::Hip)
+      Add(K.CostKind, What, K.Loc.File, K.ThirdParty)->Kernel = int(KI);
+    else
       K.CostKind = "kernel-validation";
-    }
-    auto [L, H] = Add("kernel-validation", What, K.Loc.File, K.ThirdParty);
-    K.HoursLow += L;
-    K.HoursHigh += H;
+    Add("kernel-validation", What, K.Loc.File, K.ThirdParty)->Kernel = int(KI);
   }
 
   for (const ApiUse &A : R.Api) {
@@ -503,10 +574,42 @@ void estimate(Report &R, const CostModel &M) {
   for (const Unparsed &U : R.UnparsedTUs)
     Add("parse-failure", "unparsed " + U.File, U.File);
 
-  // Roll-ups.
+  // Reading what `hipport port` did, where it did it.
+  for (const auto &[File, N] : R.Auto.AutomaticByFile)
+    Add("port-review",
+        fmt::format("review of {} automatic edit(s) in {}", N, File), File,
+        false, N);
+
   Estimate &E = R.Est;
   E = Estimate();
   E.CostModelFile = M.files().empty() ? "" : M.files().back();
+  if (M.form() == CostForm::PerTuLog) {
+    E.Calibrated = true;
+    E.PredictedSites = perTuSites(R, M, All, E);
+    E.HoursPerSiteLow = M.perTu().HoursPerSiteLow;
+    E.HoursPerSiteHigh = M.perTu().HoursPerSiteHigh;
+    E.PredictedHoursLow = E.PredictedSites * E.HoursPerSiteLow;
+    E.PredictedHoursHigh = E.PredictedSites * E.HoursPerSiteHigh;
+    shareMeasuredHours(All, M, E.PredictedHoursLow, E.PredictedHoursHigh);
+  } else {
+    E.PredictedSites = predictedSites(R, M, All);
+  }
+  for (Kernel &K : R.Kernels)
+    K.HoursLow = K.HoursHigh = 0;
+  E.ReviewedEdits = R.Auto.Automatic;
+  for (const Priced &P : All) {
+    if (P.Kernel >= 0) {
+      R.Kernels[P.Kernel].HoursLow += P.Low;
+      R.Kernels[P.Kernel].HoursHigh += P.High;
+    }
+    if (P.Measured)
+      continue;
+    HourRange &Part = P.Kind == "port-review" ? E.Review : E.Uncalibrated;
+    Part.Low += P.Low;
+    Part.High += P.High;
+  }
+
+  // Roll-ups.
   std::map<std::string, CategoryEstimate> Cats;
   for (const auto &[Id, Desc] : M.categories())
     Cats[Id] = {Id, Desc, 0, 0};
@@ -528,13 +631,6 @@ void estimate(Report &R, const CostModel &M) {
     D.first += P.Low;
     D.second += P.High;
   }
-  if (M.form() == CostForm::PerTuLog) {
-    E.PredictedSites = perTuSites(R, M, All, E);
-    E.PredictedHoursLow = E.PredictedSites * M.perTu().HoursPerSiteLow;
-    E.PredictedHoursHigh = E.PredictedSites * M.perTu().HoursPerSiteHigh;
-  } else {
-    E.PredictedSites = predictedSites(R, M, All);
-  }
   for (const auto &[Id, Desc] : M.categories())
     E.Categories.push_back(Cats[Id]);
   std::stable_sort(E.Categories.begin(), E.Categories.end(),
@@ -544,32 +640,7 @@ void estimate(Report &R, const CostModel &M) {
   std::stable_sort(E.ByKind.begin(), E.ByKind.end(),
                    [](auto &A, auto &B) { return A.High > B.High; });
 
-  // The named things that dominate: biggest first, until they explain most
-  // of the high end, at most ten.
-  std::vector<Priced> Named;
-  std::map<std::string, size_t> ByWhat;
-  for (const Priced &P : All) {
-    auto It = ByWhat.find(P.What);
-    if (It == ByWhat.end()) {
-      ByWhat[P.What] = Named.size();
-      Named.push_back(P);
-    } else {
-      Named[It->second].Low += P.Low;
-      Named[It->second].High += P.High;
-    }
-  }
-  std::stable_sort(Named.begin(), Named.end(),
-                   [](auto &A, auto &B) { return A.High > B.High; });
-  double Covered = 0;
-  for (const Priced &P : Named) {
-    if (E.Dominant.size() >= 10 || (Covered >= 0.8 * E.High && E.Dominant.size() >= 3))
-      break;
-    if (P.High <= 0)
-      break;
-    Covered += P.High;
-    E.Dominant.push_back({P.Kind, P.Category, P.What, P.Count, P.Low, P.High,
-                          M.item(P.Kind).Unit});
-  }
+  dominantItems(All, M, E);
 
   for (DirectoryStats &D : R.Directories) {
     auto It = Dirs.find(D.Dir);

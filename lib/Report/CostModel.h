@@ -55,7 +55,8 @@ struct PerTuLogModel {
   double Intercept = 0;
   /// Hours per predicted site, low and high: judgement, not fitted.
   double HoursPerSiteLow = 0, HoursPerSiteHigh = 0;
-  /// By input: an item kind, or "source-line" (the TU's source lines).
+  /// By input: an item kind, "source-line" (the TU's source lines) or
+  /// "manual-site" (the split's manual edits in the TU's source).
   std::map<std::string, LogWeight> Weights;
 };
 
@@ -96,7 +97,8 @@ public:
   /// The file format's "version" (the schema), the last file's.
   unsigned schemaVersion() const { return Schema; }
   const PerTuLogModel &perTu() const { return PerTu; }
-  /// The names a per-TU weight may use: the item kinds and "source-line".
+  /// The names a per-TU weight may use: the item kinds, "source-line" and
+  /// "manual-site".
   static bool isPerTuInput(const std::string &Name);
 
 private:

@@ -556,8 +556,9 @@ void ReportBuilder::addNotes() {
 }
 
 void ReportBuilder::finish(const CostModel &M) {
-  estimate(R, M);
+  // The estimate prices the review of the automatic edits.
   automation(R);
+  estimate(R, M);
   R.Context.Date = reportDate();
   R.Context.Version = core::version();
   R.Context.Rocm = Target.str();

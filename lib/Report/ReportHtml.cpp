@@ -250,6 +250,17 @@ void cardsSection(llvm::raw_ostream &OS, const Report &R) {
 
 /// Effort by category and by directory.
 void effortSection(llvm::raw_ostream &OS, const Report &R) {
+  OS << "<h2>Where the hours come from</h2>\n<table id=\"hour-parts\">"
+        "<thead><tr><th>Part</th><th class=\"n\">Hours</th><th>From</th>"
+        "</tr></thead><tbody>\n";
+  for (const HourPart &P : hourParts(R))
+    OS << fmt::format("<tr id=\"part-{}\"><td>{}</td><td class=\"n\">{}</td>"
+                      "<td>{}</td></tr>\n",
+                      P.Id, esc(P.What), esc(hoursRange(P.Low, P.High)),
+                      esc(P.From));
+  OS << fmt::format("<tr class=\"total\"><td>total</td><td class=\"n\">{}"
+                    "</td><td></td></tr>\n</tbody></table>\n",
+                    esc(hoursRange(R.Est.Low, R.Est.High)));
   OS << "<h2>Effort by category</h2>\n";
   std::vector<Bar> Cats;
   for (const CategoryEstimate &C : R.Est.Categories)

@@ -107,6 +107,11 @@ struct Automation {
   unsigned Automatic = 0; ///< renames of mapped CUDA names, one per use
   unsigned Manual = 0;    ///< sum of the sites' counts
   std::vector<ManualSite> Sites;
+  /// Automatic edits by file (root-relative): where reviewing them falls.
+  std::map<std::string, unsigned> AutomaticByFile;
+  /// Manual edits in source code (unsupported uses, lint errors and
+  /// warnings, inline PTX) by file: a per-TU model's "manual-site" input.
+  std::map<std::string, unsigned> SourceManualByFile;
   unsigned total() const { return Automatic + Manual; }
 };
 
@@ -165,7 +170,14 @@ struct EstimateLine {
   std::string Unit;
 };
 
+/// A range of hours.
+struct HourRange {
+  double Low = 0, High = 0;
+};
+
 struct Estimate {
+  /// The one hour figure: Predicted + Review + Uncalibrated under a per-TU
+  /// model, the judgement sum under a linear one (docs/cost-model.md).
   double Low = 0, High = 0;
   std::vector<CategoryEstimate> Categories; ///< largest high first
   std::vector<EstimateLine> ByKind;         ///< largest high first
@@ -174,8 +186,18 @@ struct Estimate {
   /// Edit sites a person is predicted to make beyond `hipport port`: the
   /// item counts times the calibrated sites per unit (bench/calibration).
   double PredictedSites = 0;
-  /// A per-TU model's sites times its hours per site (0 when linear).
+  /// A per-TU model's sites times its hours per site (0 when linear): the
+  /// hours of the items it was fitted on.
   double PredictedHoursLow = 0, PredictedHoursHigh = 0;
+  double HoursPerSiteLow = 0, HoursPerSiteHigh = 0;
+  /// Reading the automatic edits of `hipport port` (item port-review).
+  HourRange Review;
+  unsigned ReviewedEdits = 0;
+  /// Items no calibrated weight covers, at their judgement ranges (under a
+  /// linear model: every item but the review).
+  HourRange Uncalibrated;
+  /// Hours come from the predicted sites (a per-TU model).
+  bool Calibrated = false;
   /// TUs the per-TU model priced (those with an item or a CUDA name).
   unsigned PricedTus = 0;
 };

@@ -132,21 +132,56 @@ std::string summaryParagraph(const Report &R) {
     Top = fmt::format(", most of it {} ({})", R.Est.Categories.front().Category,
                       hoursRange(R.Est.Categories.front().Low,
                                  R.Est.Categories.front().High));
-  std::string SiteHours;
-  if (R.Est.PredictedHoursHigh > 0)
-    SiteHours = fmt::format(
-        " ({} at the model's hours per site)",
-        hoursRange(R.Est.PredictedHoursLow, R.Est.PredictedHoursHigh));
   return fmt::format(
       "{} source files ({} lines) with {} kernel{} and {} distinct CUDA "
-      "name{}, sources in {}. {}. Estimated effort {}{}: hours are the cost "
-      "model's judgement ranges; the {:.0f} edit sites it predicts beyond "
-      "the port{} come from weights fitted on hand-made HIP ports (cost "
-      "model {}; docs/cost-model.md shows the fit and its held-out score).",
+      "name{}, sources in {}. {}. Estimated effort {}{}: {} (cost model {}; "
+      "docs/cost-model.md shows the fit and its held-out score).",
       R.SourceFiles, R.SourceLines, Own, Own == 1 ? "" : "s", R.Api.size(),
       R.Api.size() == 1 ? "" : "s", R.Mode, Split,
-      hoursRange(R.Est.Low, R.Est.High), Top, R.Est.PredictedSites, SiteHours,
+      hoursRange(R.Est.Low, R.Est.High), Top, hoursBreakdown(R),
       costModelLabel(R));
+}
+
+std::vector<HourPart> hourParts(const Report &R) {
+  const Estimate &E = R.Est;
+  std::vector<HourPart> Parts;
+  if (E.Calibrated) {
+    Parts.push_back(
+        {"predicted-sites",
+         fmt::format(
+             "the {:.0f} source edit sites a person is predicted to make "
+             "beyond the port",
+             E.PredictedSites),
+         fmt::format("{:.1f} sites x {}-{} h a site; the sites from weights "
+                     "fitted on hand-made HIP ports",
+                     E.PredictedSites, fmtHours(E.HoursPerSiteLow),
+                     fmtHours(E.HoursPerSiteHigh)),
+         E.PredictedHoursLow, E.PredictedHoursHigh});
+    Parts.push_back(
+        {"uncalibrated",
+         "the items the model has no weight for: build, operations, "
+         "kinds too rare to fit",
+         "their judgement ranges", E.Uncalibrated.Low, E.Uncalibrated.High});
+  } else {
+    Parts.push_back({"judgement", "every item",
+                     "their judgement ranges (a linear model has no hours "
+                     "per site)",
+                     E.Uncalibrated.Low, E.Uncalibrated.High});
+  }
+  Parts.push_back(
+      {"review",
+       fmt::format("reading the {} automatic edit{} of hipport port",
+                   E.ReviewedEdits, E.ReviewedEdits == 1 ? "" : "s"),
+       "its judgement range per edit", E.Review.Low, E.Review.High});
+  return Parts;
+}
+
+std::string hoursBreakdown(const Report &R) {
+  std::string Out;
+  for (const HourPart &P : hourParts(R))
+    Out += fmt::format("{}{} for {} ({})", Out.empty() ? "" : ", ",
+                       hoursRange(P.Low, P.High), P.What, P.From);
+  return Out;
 }
 
 std::string hoursRange(double Low, double High) {
@@ -164,6 +199,15 @@ namespace {
 ojson estimateJson(const Report &R) {
   ojson Est;
   Est["total"] = range(R.Est.Low, R.Est.High);
+  // The parts of the total; categories and kinds share the same hours out.
+  Est["hoursFrom"] = R.Est.Calibrated ? "predicted-sites" : "judgement";
+  Est["parts"] = ojson::array();
+  for (const HourPart &P : hourParts(R))
+    Est["parts"].push_back({{"part", P.Id},
+                            {"what", P.What},
+                            {"from", P.From},
+                            {"low", hrs(P.Low)},
+                            {"high", hrs(P.High)}});
   Est["costModel"] = R.Est.CostModelFile;
   Est["predictedManualSites"] = std::round(R.Est.PredictedSites * 10) / 10;
   if (R.Context.CostModelForm == "per-tu-log") {
@@ -467,10 +511,19 @@ void mdContext(llvm::raw_ostream &OS, const Report &R) {
 /// The estimate: total, categories and the items that dominate it.
 void mdEstimate(llvm::raw_ostream &OS, const Report &R) {
   OS << "## Estimate\n\n";
-  OS << fmt::format("**Total: {}** (a range, not a quote: each item is priced "
-                    "low-high by the cost model `{}`)\n\n",
+  OS << fmt::format("**Total: {}** (a range, not a quote; cost model `{}`), "
+                    "the sum of:\n\n",
                     hoursRange(R.Est.Low, R.Est.High), R.Est.CostModelFile);
+  OS << "| Part | Hours | Where the hours come from |\n|---|---|---|\n";
+  for (const HourPart &P : hourParts(R))
+    OS << fmt::format("| {} | {} | {} |\n", md(P.What),
+                      hoursRange(P.Low, P.High), md(P.From));
+  OS << "\n";
   if (R.Est.High > 0) {
+    if (R.Est.Calibrated)
+      OS << "The same hours by category: the predicted sites' hours are "
+            "shared out over the items the model was fitted on, in "
+            "proportion to their judgement ranges.\n\n";
     OS << "| Category | Hours | What it covers |\n|---|---|---|\n";
     for (const CategoryEstimate &C : R.Est.Categories)
       if (C.High > 0)

@@ -12,7 +12,7 @@
 namespace hipport::report {
 
 /// Identifies the JSON layout; bumped when a field changes meaning.
-inline constexpr const char *ReportSchema = "hipport-report/2";
+inline constexpr const char *ReportSchema = "hipport-report/3";
 
 /// The full model as JSON (docs/report.md documents every field).
 void writeReportJson(llvm::raw_ostream &OS, const Report &R);
@@ -58,6 +58,20 @@ std::vector<FamilyRow> families(const Report &R);
 /// At most this many sites of one kind are listed (Markdown, HTML); the
 /// JSON has them all.
 inline constexpr size_t MaxSitesPerKind = 50;
+
+/// One part of the headline hours (docs/cost-model.md, "One hour
+/// figure"): the predicted edit sites, the review of the automatic edits,
+/// the items no calibrated weight covers; the parts add up to the total.
+struct HourPart {
+  std::string Id;   ///< predicted-sites | review | uncalibrated | judgement
+  std::string What; ///< what it prices, for a reader
+  std::string From; ///< where its hours come from
+  double Low = 0, High = 0;
+};
+std::vector<HourPart> hourParts(const Report &R);
+
+/// The parts in one clause: "12-48 h for the 24 edit sites ..., ...".
+std::string hoursBreakdown(const Report &R);
 
 /// "12-30 h" style ranges; whole hours above 10, one decimal below.
 std::string hoursRange(double Low, double High);

@@ -1,3 +1,4 @@
+#include "Report/Automation.h"
 #include "Report/CostModel.h"
 #include "Report/ProjectReport.h"
 #include "Report/TextScan.h"
@@ -129,8 +130,14 @@ TEST(ReportCostModel, ErrorsNameFileAndPointer) {
   llvm::sys::fs::remove(F);
 }
 
+/// Model 4's file: linear, so its hours are the items' judgement ranges.
+std::string modelFourFile() {
+  std::string F = CostModel::builtinFile(); // .../cost-model.json
+  return F.replace(F.size() - 5, 5, "-4.json");
+}
+
 TEST(ReportEstimate, RangesAddUpAndNameTheDominantItems) {
-  auto M = CostModel::load(CostModel::builtinFile());
+  auto M = CostModel::load(modelFourFile());
   ASSERT_TRUE(bool(M)) << llvm::toString(M.takeError());
   Report R;
   Kernel Tensor;
@@ -154,6 +161,9 @@ TEST(ReportEstimate, RangesAddUpAndNameTheDominantItems) {
   ASSERT_FALSE(R.Est.Dominant.empty());
   EXPECT_EQ(R.Est.Dominant[0].What, "kernel gemm (src/gemm.cu:10)");
   EXPECT_DOUBLE_EQ(R.Directories[0].HoursHigh, R.Est.High);
+  // Linear: no hours per site, so the total is the judgement part.
+  EXPECT_FALSE(R.Est.Calibrated);
+  EXPECT_DOUBLE_EQ(R.Est.Uncalibrated.High, R.Est.High);
 }
 
 /// A schema-3 model: per-TU log form, the weights below.
@@ -202,9 +212,7 @@ TEST(ReportCostModel, PerTuLogErrorsNamePointers) {
       << E;
   std::string G = writeTemp(R"({"version": 3, "form": "per-tu-log"})");
   // Over a base without one (model 4), the block is required.
-  std::string FourFile = CostModel::builtinFile(); // .../cost-model.json
-  FourFile.replace(FourFile.size() - 5, 5, "-4.json");
-  auto Four = CostModel::load(FourFile);
+  auto Four = CostModel::load(modelFourFile());
   ASSERT_TRUE(bool(Four)) << llvm::toString(Four.takeError());
   auto N = CostModel::load(G, &*Four);
   ASSERT_FALSE(bool(N));
@@ -254,11 +262,145 @@ TEST(ReportEstimate, PerTuLogModelIsAppliedTuByTu) {
   EXPECT_EQ(R.Est.PricedTus, 2u);
   EXPECT_NEAR(R.Est.PredictedHoursLow, 29.0, 1e-9);
   EXPECT_NEAR(R.Est.PredictedHoursHigh, 116.0, 1e-9);
-  // The hours of the items are the model's judgement ranges, unchanged.
-  EXPECT_DOUBLE_EQ(R.Est.Low, 2 * M->item("kernel-simple").Low +
-                                  M->item("kernel-warp-level").Low +
-                                  3 * M->item("kernel-validation").Low +
-                                  M->item("api-supported").Low);
+  // One hour figure: the predicted sites' hours, plus the judgement of the
+  // one kind this model has no weight for (validation, 3 kernels).
+  const CostItem &V = M->item("kernel-validation");
+  EXPECT_TRUE(R.Est.Calibrated);
+  EXPECT_NEAR(R.Est.Low, 29.0 + 3 * V.Low, 1e-9);
+  EXPECT_NEAR(R.Est.High, 116.0 + 3 * V.High, 1e-9);
+  EXPECT_NEAR(R.Est.Uncalibrated.Low, 3 * V.Low, 1e-9);
+  llvm::sys::fs::remove(F);
+}
+
+TEST(ReportEstimate, OneHourFigureIsSharedOutByJudgement) {
+  auto Base = CostModel::load(CostModel::builtinFile());
+  ASSERT_TRUE(bool(Base)) << llvm::toString(Base.takeError());
+  std::string F = writeTemp(PerTuModel);
+  auto M = CostModel::load(F, &*Base);
+  ASSERT_TRUE(bool(M)) << llvm::toString(M.takeError());
+  // One TU: a simple and a warp-level kernel (fitted kinds), a tensor-core
+  // kernel (no weight: judgement), a build file, 100 automatic edits.
+  Report R;
+  Kernel S, W, T;
+  S.Name = "s";
+  S.Loc = {"a.cu", 1};
+  W.Name = "w";
+  W.Loc = {"a.cu", 9};
+  W.WarpIntrinsics.insert("__shfl_down_sync");
+  T.Name = "t";
+  T.Loc = {"a.cu", 20};
+  T.TensorCore.insert("mma_sync");
+  R.Kernels = {S, W, T};
+  R.SourceLinesOf = {{"a.cu", 3}};
+  BuildItem B;
+  B.Loc = {"CMakeLists.txt", 2};
+  B.Check = "build-cmake-cuda";
+  B.Message = "m";
+  R.Build = {B};
+  R.Auto.Automatic = 100;
+  R.Auto.AutomaticByFile = {{"a.cu", 100}};
+  R.Directories = {{"."}};
+  estimate(R, *M);
+  // a.cu: exp(log 2 + log 2 + 0.5 log 4) - 1 = 7 sites, 3.5-14 h.
+  EXPECT_NEAR(R.Est.PredictedSites, 7.0, 1e-9);
+  const CostItem &KS = M->item("kernel-simple"),
+                 &KW = M->item("kernel-warp-level");
+  const CostItem &TC = M->item("kernel-tensor-core"),
+                 &V = M->item("kernel-validation");
+  const CostItem &BF = M->item("build-file"), &BX = M->item("build-finding");
+  const CostItem &RV = M->item("port-review");
+  // The fitted kinds share 3.5-14 h by the midpoints of their ranges.
+  double Mid = (KS.Low + KS.High) / 2 + (KW.Low + KW.High) / 2;
+  EXPECT_NEAR(R.Kernels[0].HoursHigh,
+              14.0 * (KS.Low + KS.High) / 2 / Mid + V.High, 1e-9);
+  EXPECT_NEAR(R.Kernels[1].HoursLow, 3.5 * (KW.Low + KW.High) / 2 / Mid + V.Low,
+              1e-9);
+  // The others keep their judgement ranges; the review is 100 edits.
+  EXPECT_NEAR(R.Kernels[2].HoursLow, TC.Low + V.Low, 1e-9);
+  EXPECT_NEAR(R.Est.Review.Low, 100 * RV.Low, 1e-9);
+  EXPECT_NEAR(R.Est.Review.High, 100 * RV.High, 1e-9);
+  EXPECT_EQ(R.Est.ReviewedEdits, 100u);
+  EXPECT_NEAR(R.Est.Uncalibrated.High, TC.High + 3 * V.High + BF.High + BX.High,
+              1e-9);
+  // One figure: the parts, the categories and the directories agree.
+  EXPECT_NEAR(R.Est.Low, 3.5 + R.Est.Uncalibrated.Low + R.Est.Review.Low, 1e-9);
+  EXPECT_NEAR(R.Est.High, 14.0 + R.Est.Uncalibrated.High + R.Est.Review.High,
+              1e-9);
+  double CatLow = 0, CatHigh = 0;
+  for (const CategoryEstimate &C : R.Est.Categories) {
+    CatLow += C.Low;
+    CatHigh += C.High;
+  }
+  EXPECT_NEAR(CatLow, R.Est.Low, 1e-9);
+  EXPECT_NEAR(CatHigh, R.Est.High, 1e-9);
+  double DirHigh = 0;
+  for (const DirectoryStats &D : R.Directories)
+    DirHigh += D.HoursHigh;
+  EXPECT_NEAR(DirHigh, R.Est.High, 1e-9);
+  llvm::sys::fs::remove(F);
+}
+
+TEST(ReportEstimate, PerTuManualSiteInputIsTheSplitsSourceSites) {
+  auto Base = CostModel::load(CostModel::builtinFile());
+  ASSERT_TRUE(bool(Base)) << llvm::toString(Base.takeError());
+  std::string F =
+      writeTemp(R"({"version": 3, "model": "m", "form": "per-tu-log",
+    "perTu": {"intercept": 0, "hoursPerSite": [1, 2],
+              "weights": {"manual-site": {"weight": 1, "pairs": 9}}}})");
+  auto M = CostModel::load(F, &*Base);
+  ASSERT_TRUE(bool(M)) << llvm::toString(M.takeError());
+  // An unsupported name used 2 times in a.cu and once in its header, a
+  // lint error in b.cu, and a build site (not source: no manual-site).
+  Report R;
+  ApiUse U;
+  U.Name = "cudaBindTexture";
+  U.Status = "unsupported";
+  U.Calls = 3;
+  U.First = {"a.cu", 4};
+  U.CallsByFile = {{"a.cu", 2}, {"inc/h.cuh", 1}};
+  R.Api = {U};
+  LintFinding L;
+  L.Loc = {"b.cu", 7};
+  L.Check = "wave64-lane-mask-literal";
+  L.Severity = "error";
+  R.Findings = {L};
+  BuildItem B;
+  B.Loc = {"CMakeLists.txt", 2};
+  B.Check = "build-cmake-cuda";
+  R.Build = {B};
+  R.TuOf = {{"inc/h.cuh", "a.cu"}};
+  automation(R);
+  EXPECT_EQ(R.Auto.SourceManualByFile.at("a.cu"), 2u);
+  EXPECT_EQ(R.Auto.SourceManualByFile.at("inc/h.cuh"), 1u);
+  EXPECT_EQ(R.Auto.SourceManualByFile.count("CMakeLists.txt"), 0u);
+  estimate(R, *M);
+  // a.cu: exp(log(1 + 3)) - 1 = 3; b.cu: exp(log 2) - 1 = 1.
+  EXPECT_NEAR(R.Est.PredictedSites, 4.0, 1e-9);
+  llvm::sys::fs::remove(F);
+}
+
+TEST(ReportEstimate, PredictedHoursFallBackToEverySourceItem) {
+  auto Base = CostModel::load(CostModel::builtinFile());
+  ASSERT_TRUE(bool(Base)) << llvm::toString(Base.takeError());
+  // Only source-line is weighted: no item of the tree is a fitted kind.
+  std::string F =
+      writeTemp(R"({"version": 3, "model": "lines", "form": "per-tu-log",
+    "perTu": {"intercept": 0, "hoursPerSite": [1, 2],
+              "weights": {"source-line": {"weight": 1, "pairs": 9}}}})");
+  auto M = CostModel::load(F, &*Base);
+  ASSERT_TRUE(bool(M)) << llvm::toString(M.takeError());
+  Report R;
+  Kernel S;
+  S.Name = "s";
+  S.Loc = {"a.cu", 1};
+  R.Kernels = {S};
+  R.SourceLinesOf = {{"a.cu", 9}};
+  estimate(R, *M);
+  // exp(log 10) - 1 = 9 sites, 9-18 h, carried by the kernel's items.
+  EXPECT_NEAR(R.Est.PredictedSites, 9.0, 1e-9);
+  EXPECT_NEAR(R.Kernels[0].HoursLow, 9.0, 1e-9);
+  EXPECT_NEAR(R.Kernels[0].HoursHigh, 18.0, 1e-9);
+  EXPECT_NEAR(R.Est.High, 18.0, 1e-9);
   llvm::sys::fs::remove(F);
 }
 
