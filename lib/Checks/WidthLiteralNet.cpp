@@ -13,8 +13,9 @@ namespace hipport::checks {
 
 const CheckInfo WidthLiteralNet::Info = {
     "wave64-width-literal", core::Severity::Warning,
-    "a 32, 31 or 0xffffffff in the same statement as a lane, warp or thread "
-    "quantity: the recall net under the shape checks"};
+    "a 32, 31 or 0x1f in the same statement as a lane, warp or thread "
+    "quantity, and lane masks set to 0xffffffff: the recall net under the "
+    "shape checks"};
 
 namespace {
 
@@ -35,10 +36,10 @@ Literal literalKind(const Tok &K) {
   return Literal::None;
 }
 
-/// What a token of the statement says about the 32 beside it.
-/// Slot: a `__shared__` array bound, a weaker hint (per-warp slots sized for
-/// 32-lane warps are enough at 64: fewer warps; it is the lane indexing
-/// that breaks, which SlotArrayFlow follows): a note at most.
+/// What a token of the statement says about the 32 beside it. Slot, a
+/// `__shared__` array bound, is the weakest hint and gives a note at most:
+/// per-warp slots sized for 32-lane warps are enough at 64 (fewer warps); it
+/// is their lane indexing that breaks, which SlotArrayFlow follows.
 enum class Context { None, Slot, Thread, Lane, Word };
 
 Context contextOfName(llvm::StringRef Name) {
