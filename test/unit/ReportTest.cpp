@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
+
 using namespace hipport::report;
 
 namespace {
@@ -97,6 +99,24 @@ std::string writeTemp(const std::string &Text) {
   llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
   OS << Text;
   return std::string(Path);
+}
+
+/// The built-in model with the JSON Text read over it, or none (the error
+/// fails the test); File is where Text was written, for the caller to remove.
+std::optional<CostModel> modelOverBuiltin(const std::string &Text,
+                                          std::string &File) {
+  auto Base = CostModel::load(CostModel::builtinFile());
+  if (!Base) {
+    ADD_FAILURE() << llvm::toString(Base.takeError());
+    return std::nullopt;
+  }
+  File = writeTemp(Text);
+  auto M = CostModel::load(File, &*Base);
+  if (!M) {
+    ADD_FAILURE() << llvm::toString(M.takeError());
+    return std::nullopt;
+  }
+  return std::move(*M);
 }
 
 TEST(ReportCostModel, BuiltinIsCompleteAndOverridesMerge) {
@@ -223,11 +243,9 @@ TEST(ReportCostModel, PerTuLogErrorsNamePointers) {
 }
 
 TEST(ReportEstimate, PerTuLogModelIsAppliedTuByTu) {
-  auto Base = CostModel::load(CostModel::builtinFile());
-  ASSERT_TRUE(bool(Base)) << llvm::toString(Base.takeError());
-  std::string F = writeTemp(PerTuModel);
-  auto M = CostModel::load(F, &*Base);
-  ASSERT_TRUE(bool(M)) << llvm::toString(M.takeError());
+  std::string F;
+  auto M = modelOverBuiltin(PerTuModel, F);
+  ASSERT_TRUE(M);
   // a.cu and its header inc/h.cuh (one TU), b.cu, and a plain C++ file.
   Report R;
   Kernel A, H, B;
@@ -273,11 +291,9 @@ TEST(ReportEstimate, PerTuLogModelIsAppliedTuByTu) {
 }
 
 TEST(ReportEstimate, OneHourFigureIsSharedOutByJudgement) {
-  auto Base = CostModel::load(CostModel::builtinFile());
-  ASSERT_TRUE(bool(Base)) << llvm::toString(Base.takeError());
-  std::string F = writeTemp(PerTuModel);
-  auto M = CostModel::load(F, &*Base);
-  ASSERT_TRUE(bool(M)) << llvm::toString(M.takeError());
+  std::string F;
+  auto M = modelOverBuiltin(PerTuModel, F);
+  ASSERT_TRUE(M);
   // One TU: a simple and a warp-level kernel (fitted kinds), a tensor-core
   // kernel (no weight: judgement), a build file, 100 automatic edits.
   Report R;
@@ -341,14 +357,11 @@ TEST(ReportEstimate, OneHourFigureIsSharedOutByJudgement) {
 }
 
 TEST(ReportEstimate, PerTuManualSiteInputIsTheSplitsSourceSites) {
-  auto Base = CostModel::load(CostModel::builtinFile());
-  ASSERT_TRUE(bool(Base)) << llvm::toString(Base.takeError());
-  std::string F =
-      writeTemp(R"({"version": 3, "model": "m", "form": "per-tu-log",
+  std::string F;
+  auto M = modelOverBuiltin(R"({"version": 3, "model": "m", "form": "per-tu-log",
     "perTu": {"intercept": 0, "hoursPerSite": [1, 2],
-              "weights": {"manual-site": {"weight": 1, "pairs": 9}}}})");
-  auto M = CostModel::load(F, &*Base);
-  ASSERT_TRUE(bool(M)) << llvm::toString(M.takeError());
+              "weights": {"manual-site": {"weight": 1, "pairs": 9}}}})", F);
+  ASSERT_TRUE(M);
   // An unsupported name used 2 times in a.cu and once in its header, a
   // lint error in b.cu, and a build site (not source: no manual-site).
   Report R;
@@ -380,15 +393,12 @@ TEST(ReportEstimate, PerTuManualSiteInputIsTheSplitsSourceSites) {
 }
 
 TEST(ReportEstimate, PredictedHoursFallBackToEverySourceItem) {
-  auto Base = CostModel::load(CostModel::builtinFile());
-  ASSERT_TRUE(bool(Base)) << llvm::toString(Base.takeError());
   // Only source-line is weighted: no item of the tree is a fitted kind.
-  std::string F =
-      writeTemp(R"({"version": 3, "model": "lines", "form": "per-tu-log",
+  std::string F;
+  auto M = modelOverBuiltin(R"({"version": 3, "model": "lines", "form": "per-tu-log",
     "perTu": {"intercept": 0, "hoursPerSite": [1, 2],
-              "weights": {"source-line": {"weight": 1, "pairs": 9}}}})");
-  auto M = CostModel::load(F, &*Base);
-  ASSERT_TRUE(bool(M)) << llvm::toString(M.takeError());
+              "weights": {"source-line": {"weight": 1, "pairs": 9}}}})", F);
+  ASSERT_TRUE(M);
   Report R;
   Kernel S;
   S.Name = "s";
