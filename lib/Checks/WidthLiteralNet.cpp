@@ -17,6 +17,10 @@ const CheckInfo WidthLiteralNet::Info = {
     "quantity, and lane masks set to 0xffffffff: the recall net under the "
     "shape checks"};
 
+bool isWidthNetHint(llvm::StringRef CheckId) {
+  return CheckId == WidthLiteralNet::Info.Id;
+}
+
 namespace {
 
 enum class Literal { None, Width, LastLane, FullMask };

@@ -27,6 +27,10 @@ struct WidthLiteralNet {
   static const CheckInfo Info;
 };
 
+/// True for the net's findings: hints to read, not proven sites. The report
+/// prices them as notes (its cost model was fitted on proven findings).
+bool isWidthNetHint(llvm::StringRef CheckId);
+
 /// Findings of the net on File's text; Inactive(offset) is true for code
 /// the preprocessor skipped in the pass that judged the file.
 std::vector<core::Finding>

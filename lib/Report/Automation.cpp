@@ -1,4 +1,5 @@
 #include "Report/Automation.h"
+#include "Checks/WidthLiteralNet.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -79,7 +80,8 @@ void automation(Report &R) {
 
   bool PtxFromLint = false;
   for (const LintFinding &F : R.Findings) {
-    if (F.Severity != "error" && F.Severity != "warning")
+    if ((F.Severity != "error" && F.Severity != "warning") ||
+        checks::isWidthNetHint(F.Check))
       continue;
     bool Ptx = isPtxCheck(F.Check);
     PtxFromLint |= Ptx;

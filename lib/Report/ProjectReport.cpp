@@ -1,6 +1,7 @@
 #include "Report/ProjectReport.h"
 
 #include "Checks/Linter.h"
+#include "Checks/WidthLiteralNet.h"
 #include "Core/Version.h"
 #include "Report/Automation.h"
 #include "Report/Context.h"
@@ -490,7 +491,9 @@ void ReportBuilder::addLintFindings() {
                            core::severityName(F.Level), F.Message,
                            !F.Fixes.empty()});
       } else {
-        ++R.LintByFile[Rel][core::severityName(F.Level)];
+        ++R.LintByFile[Rel][checks::isWidthNetHint(F.CheckId)
+                                ? "note"
+                                : core::severityName(F.Level)];
         R.Findings.push_back({{Rel, Line}, F.CheckId,
                               core::severityName(F.Level), F.Message});
       }

@@ -222,7 +222,8 @@ struct Report {
   std::vector<LibraryUse> Libraries;
   std::vector<LintCount> Lint;
   unsigned LintFindings = 0;
-  /// Non-build lint findings per file and severity, for the estimate.
+  /// Non-build lint findings per file and severity, for the estimate (the
+  /// width net's hints counted as notes).
   std::map<std::string, std::map<std::string, unsigned>> LintByFile;
   bool LintRan = false;
   /// Non-build findings with their places, errors first.
