@@ -392,6 +392,23 @@ TEST(ReportEstimate, PerTuManualSiteInputIsTheSplitsSourceSites) {
   llvm::sys::fs::remove(F);
 }
 
+TEST(ReportAutomation, WidthNetHintsAreNotManualSites) {
+  // The width net's warnings are hints to read; a proven warning is a site.
+  Report R;
+  LintFinding Hint, Proven;
+  Hint.Loc = {"a.cu", 3};
+  Hint.Check = "wave64-width-literal";
+  Hint.Severity = "warning";
+  Proven.Loc = {"a.cu", 5};
+  Proven.Check = "wave64-shuffle-width";
+  Proven.Severity = "warning";
+  R.Findings = {Hint, Proven};
+  automation(R);
+  ASSERT_EQ(R.Auto.Sites.size(), 1u);
+  EXPECT_EQ(R.Auto.Sites[0].Loc.Line, 5u);
+  EXPECT_EQ(R.Auto.SourceManualByFile.at("a.cu"), 1u);
+}
+
 TEST(ReportEstimate, PredictedHoursFallBackToEverySourceItem) {
   // Only source-line is weighted: no item of the tree is a fitted kind.
   std::string F;
