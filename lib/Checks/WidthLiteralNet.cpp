@@ -143,7 +143,8 @@ std::vector<Statement> statements(const std::vector<Tok> &T) {
   for (Statement &St : Out) {
     if (Dir[St.B]) {
       size_t End = St.CtxB + 1;
-      while (End < T.size() && Dir[End] && !(T[End].LineStart && T[End].Text == "#"))
+      while (End < T.size() && Dir[End] &&
+             !(T[End].LineStart && T[End].Text == "#"))
         ++End;
       St.CtxE = End;
     } else if (T[St.B].Text == "for") {
@@ -206,8 +207,8 @@ bool notAWidth(const std::vector<Tok> &T, size_t I) {
   llvm::StringRef P = T[I - 1].Text;
   if (P == "<<" || P == ">>" || P == "<<=" || P == ">>=")
     return true;
-  return P == "(" && I >= 2 && T[I - 2].Text.lower().find("align") !=
-                                   std::string::npos;
+  return P == "(" && I >= 2 &&
+         T[I - 2].Text.lower().find("align") != std::string::npos;
 }
 
 /// `mask = 0xffffffff` (`constexpr uint32_t kMask = 0xffffffff;`): a
@@ -259,7 +260,7 @@ std::string message(Literal L, const Tok &At, const Verdict &V) {
       "width, derive it from warpSize (width net: a literal next to a {} "
       "quantity, not a proven width use)",
       At.Text.str(), V.Name.str(), What,
-      V.Kind == Context::Lane     ? "lane or warp"
+      V.Kind == Context::Lane   ? "lane or warp"
       : V.Kind == Context::Slot ? "shared-memory slot"
                                 : "thread");
 }
@@ -291,9 +292,8 @@ widthLiteralFindings(const std::string &File, llvm::StringRef Text,
         continue;
       if (!V)
         V = judge(T, CtxB, CtxE);
-      Verdict Seen = L == Literal::FullMask
-                         ? Verdict{Context::Lane, T[I - 2].Text}
-                         : *V;
+      Verdict Seen =
+          L == Literal::FullMask ? Verdict{Context::Lane, T[I - 2].Text} : *V;
       if (Seen.Kind == Context::None)
         continue;
       size_t LineStart = Text.rfind('\n', T[I].Offset);
