@@ -462,6 +462,40 @@ bool includesHip(const std::string &File) {
   return false;
 }
 
+/// (check id, line) pairs already reported in a file; an empty id takes the
+/// line for every check.
+using TakenLines = std::set<std::pair<std::string, unsigned>>;
+
+/// The findings a text scan (the token scan, the width net) gives on File:
+/// Scan reads its text with the ranges of Skipped inactive (`#if` branches
+/// the judging pass did not compile); Taken names the lines already
+/// reported, given the file's line table. Kept: enabled checks on active
+/// lines that Taken leaves free.
+void addTextFindings(
+    const std::string &File, const Skips &Skipped, const LintConfig &Config,
+    llvm::function_ref<std::vector<core::Finding>(
+        llvm::StringRef, const std::function<bool(unsigned)> &)>
+        Scan,
+    llvm::function_ref<TakenLines(const core::SourceText &)> Taken,
+    FindingStore &Store, PackedFindings &Out) {
+  auto Buf = llvm::MemoryBuffer::getFile(File);
+  if (!Buf)
+    return;
+  core::SourceText S((*Buf)->getBuffer().str());
+  std::function<bool(unsigned)> Inactive = [&](unsigned Off) {
+    return llvm::any_of(Skipped, [&](const auto &R) {
+      return R.first <= Off && Off <= R.second;
+    });
+  };
+  TakenLines Lines = Taken(S);
+  for (core::Finding &F : Scan((*Buf)->getBuffer(), Inactive)) {
+    unsigned Line = S.line(F.Range.Offset);
+    if (Config.enabled(F.CheckId) && !Inactive(F.Range.Offset) &&
+        !Lines.count({F.CheckId, Line}) && !Lines.count({"", Line}))
+      Out.push_back(Store.pack(F));
+  }
+}
+
 /// Findings of the token scan on the text of File, left out where the
 /// partial AST already gave the same check on the same line. Why says what
 /// kept the file from the AST checks.
@@ -469,23 +503,19 @@ void addTokenFindings(const std::string &File, const LintConfig &Config,
                       const Skips &Skipped,
                       const std::set<std::string> &Macros, llvm::StringRef Why,
                       FindingStore &Store, PackedFindings &Out) {
-  auto Buf = llvm::MemoryBuffer::getFile(File);
-  if (!Buf)
-    return;
-  core::SourceText S((*Buf)->getBuffer().str());
-  std::set<std::pair<std::string, unsigned>> Seen;
-  for (const PackedFinding &F : Out)
-    if (Store.path(F.File) == File)
-      Seen.insert({Store.checkId(F.Check), S.line(F.Offset)});
-  auto Inactive = [&](unsigned Off) {
-    return llvm::any_of(Skipped, [&](const auto &R) {
-      return R.first <= Off && Off <= R.second;
-    });
-  };
-  for (core::Finding &F : scanTokens(File, (*Buf)->getBuffer(), Macros, Why))
-    if (Config.enabled(F.CheckId) && !Inactive(F.Range.Offset) &&
-        !Seen.count({F.CheckId, S.line(F.Range.Offset)}))
-      Out.push_back(Store.pack(F));
+  addTextFindings(
+      File, Skipped, Config,
+      [&](llvm::StringRef Text, const std::function<bool(unsigned)> &) {
+        return scanTokens(File, Text, Macros, Why);
+      },
+      [&](const core::SourceText &S) {
+        TakenLines Seen;
+        for (const PackedFinding &F : Out)
+          if (Store.path(F.File) == File)
+            Seen.insert({Store.checkId(F.Check), S.line(F.Offset)});
+        return Seen;
+      },
+      Store, Out);
 }
 
 /// The token scan of the project files no parsed TU's AST covered: the main
@@ -543,28 +573,25 @@ void addWidthNetFindings(const project::Project &P, const LintConfig &Config,
   if (!Config.enabled(WidthLiteralNet::Info.Id) || Found.empty())
     return;
   std::map<std::string, std::set<unsigned>> Reported; ///< file -> offsets
+  // Every width check's lines, whatever the TU that reported them.
   for (const PackedFindings &L : Found)
     for (const PackedFinding &F : L)
       if (llvm::StringRef(Store.checkId(F.Check)).starts_with("wave64-"))
         Reported[Store.path(F.File)].insert(F.Offset);
   auto Scan = [&](const std::string &File, const Skips &Skipped,
                   PackedFindings &Into) {
-    auto Buf = llvm::MemoryBuffer::getFile(File);
-    if (!Buf)
-      return;
-    core::SourceText S((*Buf)->getBuffer().str());
-    std::set<unsigned> Lines;
-    for (unsigned Off : Reported[File])
-      Lines.insert(S.line(Off));
-    auto Inactive = [&](unsigned Off) {
-      return llvm::any_of(Skipped, [&](const auto &R) {
-        return R.first <= Off && Off <= R.second;
-      });
-    };
-    for (core::Finding &F :
-         widthLiteralFindings(File, (*Buf)->getBuffer(), Inactive))
-      if (!Lines.count(S.line(F.Range.Offset)))
-        Into.push_back(Store.pack(F));
+    addTextFindings(
+        File, Skipped, Config,
+        [&](llvm::StringRef Text, const std::function<bool(unsigned)> &In) {
+          return widthLiteralFindings(File, Text, In);
+        },
+        [&](const core::SourceText &S) {
+          TakenLines Lines;
+          for (unsigned Off : Reported[File])
+            Lines.insert({"", S.line(Off)});
+          return Lines;
+        },
+        Store, Into);
   };
   std::set<std::string> Done;
   for (size_t I = 0; I < First.size(); ++I)

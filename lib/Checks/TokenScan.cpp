@@ -23,18 +23,12 @@ bool isFullMask(llvm::StringRef S) {
   return L == "0xffffffff";
 }
 
-/// The index of the width argument of a shuffle: the intrinsics, and
-/// PyTorch's wrappers (ATen/cuda/DeviceUtils.cuh: `WARP_SHFL(value, lane,
-/// width = warpSize, mask)`), which torch extensions call; 0 for others.
-unsigned shuffleWidthIndex(llvm::StringRef N) {
-  if (N == "__shfl" || N == "__shfl_up" || N == "__shfl_down" ||
-      N == "__shfl_xor" || N == "WARP_SHFL" || N == "WARP_SHFL_UP" ||
-      N == "WARP_SHFL_DOWN" || N == "WARP_SHFL_XOR")
-    return 2;
-  if (N == "__shfl_sync" || N == "__shfl_up_sync" || N == "__shfl_down_sync" ||
-      N == "__shfl_xor_sync")
-    return 3;
-  return 0;
+/// The index of the width argument of a shuffle called by name: the
+/// intrinsics, and PyTorch's wrappers (ATen/cuda/DeviceUtils.cuh:
+/// `WARP_SHFL(value, lane, width = warpSize, mask)`), which torch extensions
+/// call; 0 for other names.
+unsigned calledShuffleWidthIndex(llvm::StringRef N) {
+  return shuffleLike(N) ? shuffleWidthIndex(N) : 0;
 }
 
 /// Lane math with 32 on a thread or lane index somewhere in the text
@@ -83,13 +77,13 @@ void ballotTokens(const std::vector<Tok> &T, size_t I,
                     N, Ty));
 }
 
-/// A shuffle called without its width (see shuffleWidthIndex), in a file
+/// A shuffle called without its width (see calledShuffleWidthIndex), in a file
 /// whose lane math assumes 32 lanes. I is the call's name.
 template <typename AddFn>
 void shuffleTokens(const std::vector<Tok> &T, size_t I,
                    const std::vector<std::pair<size_t, size_t>> &Args,
                    AddFn &Add) {
-  unsigned Width = shuffleWidthIndex(T[I].Text);
+  unsigned Width = calledShuffleWidthIndex(T[I].Text);
   if (Width && Args.size() >= 2 && Args.size() <= Width)
     Add("wave64-shuffle-width", core::Severity::Warning, T[I],
         fmt::format("{} without a width argument spans the whole 64-lane "

@@ -69,9 +69,14 @@ Context contextOfName(llvm::StringRef Name) {
   return Context::None;
 }
 
+/// `<<<` (raw lexing splits it into `<<` and `<`): a kernel launch.
+bool isLaunch(const std::vector<Tok> &T, size_t I) {
+  return T[I].Text == "<<" && I + 1 < T.size() && T[I + 1].Text == "<";
+}
+
 Context contextOf(const std::vector<Tok> &T, size_t I) {
-  if (T[I].Text == "<<" && I + 1 < T.size() && T[I + 1].Text == "<")
-    return Context::Thread; // a launch: `k<<<grid, 32>>>`
+  if (isLaunch(T, I))
+    return Context::Thread; // `k<<<grid, 32>>>`
   return T[I].Kind == tok::raw_identifier ? contextOfName(T[I].Text)
                                           : Context::None;
 }
@@ -83,8 +88,7 @@ bool hasGpuCode(const std::vector<Tok> &T) {
       "warpSize", "__launch_bounds__", "hipLaunchKernelGGL",
       "cudaLaunchKernel", "hipLaunchKernel"};
   for (size_t I = 0; I < T.size(); ++I)
-    if (Marks.count(T[I].Text) ||
-        (T[I].Text == "<<" && I + 1 < T.size() && T[I + 1].Text == "<"))
+    if (Marks.count(T[I].Text) || isLaunch(T, I))
       return true;
   return worksPerWarp(T);
 }
