@@ -15,7 +15,7 @@ a temporary copy, never in CORPUS). The project's HIP build macros
 (BUILD_DEFINES, e.g. -DUSE_ROCM) are passed after `--` unless --no-build-defines.
 
 Figures, per project, per half and for all; the halves in HALVES order
-(heldout-5 and heldout-5t, the unseen sets, first; then heldout-4, heldout-3,
+(heldout-6, the unseen set, first; then heldout-5, heldout-5t, heldout-4, heldout-3,
 heldout-2 and the round-3 held-out half, which have been analysed miss by miss;
 then tuning), each one that labels.json holds; a commit counts in its hunks'
 half:
@@ -84,10 +84,12 @@ BUILD_DEFINES = {
 }
 # (labels.json half, heading), in print order. A half of labels.json that is
 # not listed here is printed after these, under its own name.
-HALVES = [('heldout-5', 'heldout-5 set (unseen: new projects, made in round 8, '
-                        'before any check of round 8 was measured on it)'),
-          ('heldout-5t', 'heldout-5t set (unseen: time split, fixes newer than '
-                         'every commit of their project in older halves)'),
+HALVES = [('heldout-6', 'heldout-6 set (unseen: made in round 9, before any '
+                        'check was measured on it)'),
+          ('heldout-5', 'heldout-5 set (seen since round 9: new projects, made '
+                        'in round 8)'),
+          ('heldout-5t', 'heldout-5t set (seen since round 9: time split, fixes '
+                         'newer than every commit of their project in older halves)'),
           ('heldout-4', 'heldout-4 set (seen since round 8: measured twice '
                         'in round 7)'),
           ('heldout-3', 'heldout-3 set (seen since round 7: measured twice '
