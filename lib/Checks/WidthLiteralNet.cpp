@@ -170,23 +170,48 @@ bool nonDefineDirective(const std::vector<Tok> &T, size_t B, size_t E) {
          T[B + 1].Text != "define";
 }
 
-/// The 32 is the width argument of a shuffle (`__shfl_xor(v, m, 32)`,
-/// `WARP_SHFL(v, l, 32)`): a 32-lane logical group, right at 64 unless the
-/// lane math around it says otherwise, which wave64-shuffle-width judges.
-bool shuffleWidthArg(const std::vector<Tok> &T, size_t I) {
+/// The unmatched `(` or `[` nearest before token I, or npos where the
+/// statement begins first.
+size_t enclosingOpen(const std::vector<Tok> &T, size_t I) {
   int Depth = 0;
   for (size_t J = I; J-- > 0;) {
     llvm::StringRef S = T[J].Text;
     if (S == ")" || S == "]")
       ++Depth;
-    else if ((S == "(" || S == "[") && Depth-- == 0) {
-      if (S == "[" || J == 0 || !shuffleLike(T[J - 1].Text))
-        return false;
-      auto Args = callArgs(T, J);
-      unsigned W = shuffleWidthIndex(T[J - 1].Text);
-      return W < Args.size() && Args[W].first <= I && I < Args[W].second;
-    } else if (S == ";" || S == "{" || S == "}")
-      return false;
+    else if ((S == "(" || S == "[") && Depth-- == 0)
+      return J;
+    else if (S == ";" || S == "{" || S == "}")
+      break;
+  }
+  return std::string::npos;
+}
+
+/// The 32 is the width argument of a shuffle (`__shfl_xor(v, m, 32)`,
+/// `WARP_SHFL(v, l, 32)`): a 32-lane logical group, right at 64 unless the
+/// lane math around it says otherwise, which wave64-shuffle-width judges.
+bool shuffleWidthArg(const std::vector<Tok> &T, size_t I) {
+  size_t J = enclosingOpen(T, I);
+  if (J == std::string::npos || J == 0 || T[J].Text == "[" ||
+      !shuffleLike(T[J - 1].Text))
+    return false;
+  auto Args = callArgs(T, J);
+  unsigned W = shuffleWidthIndex(T[J - 1].Text);
+  return W < Args.size() && Args[W].first <= I && I < Args[W].second;
+}
+
+/// The literal is an operand of inline assembly (`asm volatile("bar.sync
+/// %0, %1;" :: "r"(id), "r"(n * 32))`): NVIDIA-only code with no AMD
+/// meaning, which ptx-inline-asm reports; its 32s are no HIP width.
+bool insideAsm(const std::vector<Tok> &T, size_t I) {
+  for (size_t J = enclosingOpen(T, I); J != std::string::npos;
+       J = enclosingOpen(T, J)) {
+    size_t K = J;
+    while (K > 0 && (T[K - 1].Text == "volatile" ||
+                     T[K - 1].Text == "__volatile__"))
+      --K;
+    if (K > 0 && (T[K - 1].Text == "asm" || T[K - 1].Text == "__asm__" ||
+                  T[K - 1].Text == "__asm"))
+      return true;
   }
   return false;
 }
@@ -291,7 +316,7 @@ widthLiteralFindings(const std::string &File, llvm::StringRef Text,
     for (size_t I = B; I < E; ++I) {
       Literal L = literalKind(T[I]);
       if (L == Literal::None || notAWidth(T, I) || Inactive(T[I].Offset) ||
-          shuffleWidthArg(T, I) ||
+          shuffleWidthArg(T, I) || insideAsm(T, I) ||
           (L == Literal::FullMask && !(WarpAware && laneMaskInit(T, I))))
         continue;
       if (!V)
