@@ -353,11 +353,11 @@ std::vector<core::Finding> scanTokens(const std::string &File,
             T[Args[Lane].first],
             "broadcast from lane 31 reads the middle of a 64-lane "
             "wavefront, not its last lane; use warpSize - 1");
-      if (N == "asm" || N == "__asm__" || N == "__asm")
+      if (isAsmKeyword(N))
         Add("ptx-inline-asm", core::Severity::Error, T[I],
             "inline assembly: PTX does not assemble for AMD GPUs");
     }
-    if ((N == "asm" || N == "__asm__") &&
+    if (isAsmKeyword(N) &&
         (Is(I + 1, "volatile") || Is(I + 1, "__volatile__")) && Is(I + 2, "("))
       Add("ptx-inline-asm", core::Severity::Error, T[I],
           "inline assembly: PTX does not assemble for AMD GPUs");

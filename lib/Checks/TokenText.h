@@ -33,4 +33,9 @@ std::vector<bool> directiveTokens(const std::vector<Tok> &T);
 /// or T.size().
 size_t closingBracket(const std::vector<Tok> &T, size_t Open);
 
+/// `asm`, `__asm__` or `__asm`: the keywords of inline assembly.
+inline bool isAsmKeyword(llvm::StringRef S) {
+  return S == "asm" || S == "__asm__" || S == "__asm";
+}
+
 } // namespace hipport::checks

@@ -209,8 +209,7 @@ bool insideAsm(const std::vector<Tok> &T, size_t I) {
     while (K > 0 && (T[K - 1].Text == "volatile" ||
                      T[K - 1].Text == "__volatile__"))
       --K;
-    if (K > 0 && (T[K - 1].Text == "asm" || T[K - 1].Text == "__asm__" ||
-                  T[K - 1].Text == "__asm"))
+    if (K > 0 && isAsmKeyword(T[K - 1].Text))
       return true;
   }
   return false;
