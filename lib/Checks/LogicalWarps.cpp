@@ -1,5 +1,6 @@
 #include "Checks/LogicalWarps.h"
 #include "Checks/CudaPatterns.h"
+#include "Checks/HalfLocalShuffles.h"
 #include "Checks/UserCodeVisitor.h"
 
 #include "clang/AST/ASTContext.h"
@@ -16,19 +17,20 @@ namespace {
 /// What one function body does with the warp: its shuffles' widths, other
 /// collectives, warpSize, and the TU functions it calls.
 struct WarpUse {
-  unsigned Width32 = 0;   ///< shuffles with an explicit width of 32
-  bool Other = false;     ///< a shuffle without it, a ballot, warpSize...
+  unsigned Width32 = 0;   ///< shuffles that stay in a 32-lane segment
+  bool Other = false;     ///< any other shuffle, a ballot, warpSize...
   std::vector<const FunctionDecl *> Callees;
 };
 
 class BodyScan : public RecursiveASTVisitor<BodyScan> {
 public:
-  BodyScan(const ASTContext &C, WarpUse &U) : C(C), U(U) {}
+  BodyScan(const ASTContext &C, const Stmt *Body, WarpUse &U)
+      : C(C), Body(Body), U(U) {}
   bool VisitCallExpr(CallExpr *CE) {
     llvm::StringRef N = calleeName(CE);
     if (isShuffleName(N)) {
       auto V = writtenShuffleWidth(CE, C);
-      if (V && *V == 32)
+      if ((V && *V == 32) || (!V && readsWithinHalf(CE, Body, C)))
         ++U.Width32;
       else
         U.Other = true;
@@ -47,6 +49,7 @@ public:
     return true;
   }
   const ASTContext &C;
+  const Stmt *Body;
   WarpUse &U;
 };
 
@@ -57,7 +60,7 @@ public:
     if (!F->doesThisDeclarationHaveABody() || !F->getBody())
       return true;
     WarpUse &U = Uses[F->getCanonicalDecl()];
-    BodyScan(C, U).TraverseStmt(F->getBody());
+    BodyScan(C, F->getBody(), U).TraverseStmt(F->getBody());
     Order.emplace_back(F->getCanonicalDecl(), F->getBody());
     return true;
   }

@@ -13,15 +13,17 @@ class ASTContext;
 namespace hipport::checks {
 
 /// The functions of a TU that work in explicit 32-lane logical warps: every
-/// shuffle they make passes a width argument of 32 (`__shfl_xor_sync(m, v,
-/// o, 32)`, `__shfl_down(v, o, WARP_SIZE)` with WARP_SIZE 32), and they
-/// make no other warp collective (ballot, any/all, activemask), call no
-/// function of the TU that shuffles without that width, and do not read
-/// warpSize. On a 64-lane wavefront a shuffle of width 32 stays in its
-/// 32-lane segment, so lane math by 32 there (`tid % 32`, `tid / 32`,
-/// per-segment slots, a tree from offset 16) names the segment's lanes:
-/// right at either width, two segments to a wavefront. Found in one walk
-/// of the TU, made when first asked.
+/// shuffle they make stays in a 32-lane segment, passing a width argument
+/// of 32 (`__shfl_xor_sync(m, v, o, 32)`, `__shfl_down(v, o, WARP_SIZE)`
+/// with WARP_SIZE 32) or reading only within the caller's own half
+/// (readsWithinHalf: an XOR below 32, a scan guarded by `lane >= d`), and
+/// they make no other warp collective (ballot, any/all, activemask), call no
+/// function of the TU that shuffles otherwise, and do not read warpSize. On
+/// a 64-lane wavefront such shuffles stay in their 32-lane segment, so lane
+/// math by 32 there (`tid % 32`, `tid / 32`, per-segment slots, a tree from
+/// offset 16) names the segment's lanes: right at either width, two
+/// segments to a wavefront. Found in one walk of the TU, made when first
+/// asked.
 class LogicalWarps {
 public:
   explicit LogicalWarps(const clang::ASTContext &Ctx) : Ctx(Ctx) {}

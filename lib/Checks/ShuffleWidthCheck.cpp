@@ -1,5 +1,6 @@
 #include "Checks/ShuffleWidthCheck.h"
 #include "Checks/CudaPatterns.h"
+#include "Checks/HalfLocalShuffles.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -132,14 +133,25 @@ void ShuffleWidthCheck::run(const MatchFinder::MatchResult &R) {
         if (VD->getInit() && findWarpSizeRef(VD->getInit(), C))
           return;
   CheckDiag D;
-  // A relative shuffle (up, down, xor) stays within each 32-lane half when
-  // its lanes are guarded by `% 32` math; an indexed __shfl makes lanes
-  // 32-63 read a source lane of the first half.
+  D.Loc = Call->getBeginLoc();
+  D.Range = Call->getSourceRange();
+  // Every lane that uses the result reads its own half: what the author
+  // meant at width 32 is what a 64-lane wavefront computes.
+  if (readsWithinHalf(Call, Fn->getBody(), C)) {
+    D.Level = core::Severity::Note;
+    D.Message = fmt::format(
+        "{} without a width argument, beside lane math by 32, reads only "
+        "within each lane's own 32-lane half here: right at either width",
+        Name.str());
+    report(C, std::move(D));
+    return;
+  }
+  // A relative shuffle (up, down, xor) may stay within each 32-lane half
+  // when its lanes are guarded by `% 32` math; an indexed __shfl makes
+  // lanes 32-63 read a source lane of the first half.
   bool Indexed =
       Name == "__shfl" || Name == "__shfl_sync" || Name == "WARP_SHFL";
   D.Level = Indexed ? core::Severity::Error : Info.DefaultLevel;
-  D.Loc = Call->getBeginLoc();
-  D.Range = Call->getSourceRange();
   D.Message = fmt::format(
       "{} without a width argument spans the whole 64-lane wavefront, but "
       "the lane math of this function assumes 32 lanes; pass the width "

@@ -165,7 +165,8 @@ void WarpSizeLiteralCheck::report(const ASTContext &C, CheckDiag D) {
     // would break the 32-lane layout here.
     D.Level = core::Severity::Note;
     D.Message = D.Message.substr(0, D.Message.find(';')) +
-                "; every shuffle here passes width 32, so the lanes form "
+                "; every shuffle here passes width 32 or reads within its own "
+                "32-lane half, so the lanes form "
                 "32-lane logical warps, two to a 64-lane wavefront: right at "
                 "either width";
     D.Fixes.clear();

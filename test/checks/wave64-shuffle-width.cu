@@ -10,9 +10,9 @@ __global__ void positives(float *out, float v) {
     out[threadIdx.x / 32] = v + left;
 }
 
-__global__ void named(float *out, float v) {
+__global__ void named(float *out, float v, int m) {
   int lane = threadIdx.x & (WARP - 1);
-  out[lane] = __shfl_xor_sync(0xffffffffu, v, 1);
+  out[lane] = __shfl_xor_sync(0xffffffffu, v, m);
 }
 
 __global__ void negatives(float *out, float v) {
@@ -45,4 +45,61 @@ __device__ float wrapped(float v) {
   v += shfl_wrap(v, lane ^ 1);
   // CHECK: :[[@LINE-3]]:26: note: lanes computed for 32-wide warps here
   return v + shfl_wrap(v, lane ^ 1, 32);
+}
+
+// Shuffles that read only within each lane's own 32-lane half: what they
+// compute at width 32 a 64-lane wavefront computes too (shared/WAVE64.md),
+// so they are notes.
+#define SCAN_STEP(v, d) __shfl_up_sync(0xffffffffu, v, d)
+// CHECK: :[[@LINE-1]]:25: note: __shfl_up_sync without a width argument, beside lane math by 32, reads only within
+__global__ void halfLocal(float *out, float v) {
+  int lane = threadIdx.x & 31;
+  // An XOR butterfly below 32.
+  for (int m = 16; m > 0; m /= 2)
+    // CHECK: :[[@LINE+1]]:10: note: __shfl_xor_sync without a width argument, beside lane math by 32, reads only within each lane's own 32-lane half here: right at either width
+    v += __shfl_xor_sync(0xffffffffu, v, m);
+  // An inclusive scan: the value read is used only where lane >= d.
+  for (int d = 1; d < 32; d *= 2) {
+    // CHECK: :[[@LINE+1]]:15: note: __shfl_up_sync without a width argument, beside lane math by 32, reads only within
+    float t = __shfl_up_sync(0xffffffffu, v, d);
+    if (lane >= d)
+      v += t;
+  }
+  // The same step through a macro, guarded by a conditional.
+  for (int d = 1; d <= 16; d <<= 1) {
+    float t = SCAN_STEP(v, d);
+    v += d <= lane ? t : 0.0f;
+  }
+  // CHECK: :[[@LINE+1]]:23: note: __shfl_down without a width argument, beside lane math by 32, reads only within
+  v = lane + 4 < 32 ? __shfl_down(v, 4) : v;
+  out[threadIdx.x] = v;
+}
+
+// Still a warning where some lane that uses the value reads the other half.
+__global__ void crossesHalf(float *out, float v) {
+  int lane = threadIdx.x % 32;
+  int tid = threadIdx.x;
+  for (int d = 1; d < 32; d *= 2) {
+    // The guard is the block's thread index, not a lane index by 32.
+    // CHECK: :[[@LINE+1]]:15: warning: __shfl_up_sync without a width argument spans the whole 64-lane wavefront
+    float t = __shfl_up_sync(0xffffffffu, v, d);
+    // CHECK: :[[@LINE-6]]:26: note: lanes computed for 32-wide warps here: 'threadIdx.x % 32'
+    if (tid >= d)
+      v += t;
+  }
+  for (int d = 1; d < 32; d *= 2) {
+    // CHECK: :[[@LINE+1]]:15: warning: __shfl_up_sync without a width argument spans the whole 64-lane wavefront
+    float t = __shfl_up_sync(0xffffffffu, v, d);
+    // CHECK: :[[@LINE-13]]:26: note: lanes computed for 32-wide warps here
+    if (lane >= d)
+      v += t;
+    // Read without the guard too.
+    out[lane] = t;
+  }
+  // A mask that reaches the other half.
+  for (int m = 32; m > 0; m /= 2)
+    // CHECK: :[[@LINE+1]]:10: warning: __shfl_xor without a width argument spans the whole 64-lane wavefront
+    v += __shfl_xor(v, m);
+  // CHECK: :[[@LINE-23]]:26: note: lanes computed for 32-wide warps here
+  out[lane] = v;
 }

@@ -147,7 +147,7 @@ __global__ void tiles(float *out, const float *in, int n) {
 // notes, not warnings.
 template <typename T>
 __device__ T tmpl_reduce(T v) {
-  // CHECK: :[[@LINE+1]]:16: note: shuffle loop starting at offset 16 covers a 32-wide warp; every shuffle here passes width 32, so the lanes form 32-lane logical warps, two to a 64-lane wavefront: right at either width
+  // CHECK: :[[@LINE+1]]:16: note: shuffle loop starting at offset 16 covers a 32-wide warp; every shuffle here passes width 32 or reads within its own 32-lane half, so the lanes form 32-lane logical warps, two to a 64-lane wavefront: right at either width
   for (int m = 16; m > 0; m >>= 1)
     // CHECK: :[[@LINE+1]]:27: note: shuffle width 32 splits a 64-lane wavefront into independent 32-lane halves; every shuffle here passes width 32
     v += __shfl_xor(v, m, 32);
@@ -155,8 +155,8 @@ __device__ T tmpl_reduce(T v) {
 }
 
 // A 32-lane logical warp through a helper: the lane math by 32 names the
-// segment's lanes (notes); the same math beside a full-width shuffle is a
-// warning.
+// segment's lanes (notes); the same math beside a full-width shuffle (a mask
+// not known to stay below 32) is a warning.
 __device__ float seg_sum(float v) {
   // CHECK: :[[@LINE+1]]:16: note: shuffle loop starting at offset 16 covers a 32-wide warp; every shuffle here
   for (int o = 16; o > 0; o >>= 1)
@@ -171,12 +171,32 @@ __global__ void seg_kernel(float *slots, float v) {
     // CHECK: :[[@LINE+1]]:25: note: warp index 'threadIdx.x / 32' assumes 32-wide warps; every shuffle here passes width 32
     slots[threadIdx.x / 32] = v;
 }
-__global__ void mixed_kernel(float *slots, float v) {
-  v = seg_sum(v) + __shfl_xor(v, 1);
+__global__ void mixed_kernel(float *slots, float v, int m) {
+  v = seg_sum(v) + __shfl_xor(v, m);
   // CHECK: :[[@LINE+1]]:21: warning: lane index 'threadIdx.x % 32' assumes 32-wide warps
   if (threadIdx.x % 32 == 0)
     // CHECK: :[[@LINE+1]]:25: warning: warp index 'threadIdx.x / 32' assumes 32-wide warps
     slots[threadIdx.x / 32] = v;
+}
+
+// A block scan of 32-lane groups whose only shuffle reads within each
+// lane's own half (the value of `__shfl_up(v, d)` is used where
+// `lane >= d`): each half of a 64-lane wavefront scans its own group, and
+// the per-group slots match.
+__global__ void group_scan(int *slots, int v) {
+  // CHECK: :[[@LINE+1]]:28: note: lane index 'threadIdx.x & 31' assumes 32-wide warps; every shuffle here passes width 32 or reads within its own 32-lane half
+  int lane = threadIdx.x & 31;
+  // CHECK: :[[@LINE+1]]:29: note: warp index 'threadIdx.x >> 5' assumes 32-wide warps; every shuffle here
+  int warp = threadIdx.x >> 5;
+  // CHECK: :[[@LINE+1]]:23: note: shuffle loop bounded by a 32-wide warp; every shuffle here
+  for (int d = 1; d < 32; d <<= 1) {
+    int t = __shfl_up(v, d);
+    if (lane >= d)
+      v += t;
+  }
+  // CHECK: :[[@LINE+1]]:15: note: 'lane == 31' takes lane 31 as the last lane; every shuffle here
+  if (lane == 31)
+    slots[warp] = v;
 }
 
 // Shuffles of a cooperative-groups tile; lane 31 of the tile is its last.
