@@ -253,30 +253,29 @@ bool below32(const Expr *E, const StmtPath &P, const ASTContext &C) {
 
 } // namespace
 
-bool readsWithinHalf(const CallExpr *Shuffle, const Stmt *Body,
-                     const ASTContext &Ctx) {
+HalfRead halfRead(const CallExpr *Shuffle, const Stmt *Body,
+                  const ASTContext &Ctx) {
   llvm::StringRef Name = calleeName(Shuffle);
   if (!isShuffleName(Name))
-    return false;
+    return HalfRead::None;
   unsigned WidthAt = shuffleWidthIndex(Name);
   if (Shuffle->getNumArgs() < WidthAt ||
       (Shuffle->getNumArgs() > WidthAt &&
        !isa<CXXDefaultArgExpr>(Shuffle->getArg(WidthAt))))
-    return false;
+    return HalfRead::None;
   StmtPath P;
   if (!pathTo(Body, Shuffle, P))
-    return false;
+    return HalfRead::None;
   const Expr *Off = Shuffle->getArg(WidthAt - 1);
   if (!below32(Off, P, Ctx))
-    return false;
+    return HalfRead::None;
   Name.consume_back("_sync");
   if (Name == "__shfl_xor")
-    return true;
-  if (Name == "__shfl_up")
-    return resultGuarded(P, Off, Direction::Up, Ctx);
-  if (Name == "__shfl_down")
-    return resultGuarded(P, Off, Direction::Down, Ctx);
-  return false;
+    return HalfRead::Mask;
+  if (Name != "__shfl_up" && Name != "__shfl_down")
+    return HalfRead::None;
+  Direction Dir = Name == "__shfl_up" ? Direction::Up : Direction::Down;
+  return resultGuarded(P, Off, Dir, Ctx) ? HalfRead::Guarded : HalfRead::None;
 }
 
 } // namespace hipport::checks

@@ -30,7 +30,11 @@ public:
     llvm::StringRef N = calleeName(CE);
     if (isShuffleName(N)) {
       auto V = writtenShuffleWidth(CE, C);
-      if ((V && *V == 32) || (!V && readsWithinHalf(CE, Body, C)))
+      // A width-less XOR below 32 stays in its half too, but only a guard
+      // by the lane index by 32 shows that its consumers are 32-lane
+      // groups; a butterfly from 16 feeding `threadIdx.x == 0` is not.
+      if ((V && *V == 32) ||
+          (!V && halfRead(CE, Body, C) == HalfRead::Guarded))
         ++U.Width32;
       else
         U.Other = true;

@@ -16,7 +16,8 @@ namespace hipport::checks {
 /// shuffle they make stays in a 32-lane segment, passing a width argument
 /// of 32 (`__shfl_xor_sync(m, v, o, 32)`, `__shfl_down(v, o, WARP_SIZE)`
 /// with WARP_SIZE 32) or reading only within the caller's own half
-/// (readsWithinHalf: an XOR below 32, a scan guarded by `lane >= d`), and
+/// under a guard by the lane index by 32 (HalfRead::Guarded: a scan whose
+/// value is used where `lane >= d`), and
 /// they make no other warp collective (ballot, any/all, activemask), call no
 /// function of the TU that shuffles otherwise, and do not read warpSize. On
 /// a 64-lane wavefront such shuffles stay in their 32-lane segment, so lane

@@ -137,7 +137,7 @@ void ShuffleWidthCheck::run(const MatchFinder::MatchResult &R) {
   D.Range = Call->getSourceRange();
   // Every lane that uses the result reads its own half: what the author
   // meant at width 32 is what a 64-lane wavefront computes.
-  if (readsWithinHalf(Call, Fn->getBody(), C)) {
+  if (halfRead(Call, Fn->getBody(), C) != HalfRead::None) {
     D.Level = core::Severity::Note;
     D.Message = fmt::format(
         "{} without a width argument, beside lane math by 32, reads only "

@@ -155,8 +155,8 @@ __device__ T tmpl_reduce(T v) {
 }
 
 // A 32-lane logical warp through a helper: the lane math by 32 names the
-// segment's lanes (notes); the same math beside a full-width shuffle (a mask
-// not known to stay below 32) is a warning.
+// segment's lanes (notes); the same math beside a full-width shuffle is a
+// warning.
 __device__ float seg_sum(float v) {
   // CHECK: :[[@LINE+1]]:16: note: shuffle loop starting at offset 16 covers a 32-wide warp; every shuffle here
   for (int o = 16; o > 0; o >>= 1)
@@ -171,8 +171,8 @@ __global__ void seg_kernel(float *slots, float v) {
     // CHECK: :[[@LINE+1]]:25: note: warp index 'threadIdx.x / 32' assumes 32-wide warps; every shuffle here passes width 32
     slots[threadIdx.x / 32] = v;
 }
-__global__ void mixed_kernel(float *slots, float v, int m) {
-  v = seg_sum(v) + __shfl_xor(v, m);
+__global__ void mixed_kernel(float *slots, float v) {
+  v = seg_sum(v) + __shfl_xor(v, 1);
   // CHECK: :[[@LINE+1]]:21: warning: lane index 'threadIdx.x % 32' assumes 32-wide warps
   if (threadIdx.x % 32 == 0)
     // CHECK: :[[@LINE+1]]:25: warning: warp index 'threadIdx.x / 32' assumes 32-wide warps
@@ -197,6 +197,17 @@ __global__ void group_scan(int *slots, int v) {
   // CHECK: :[[@LINE+1]]:15: note: 'lane == 31' takes lane 31 as the last lane; every shuffle here
   if (lane == 31)
     slots[warp] = v;
+}
+
+// A width-less XOR butterfly from 16 stays in each half too, but nothing
+// here groups its consumers by 32: thread 0 takes the first half's total as
+// the wavefront's.
+__global__ void wave_total(float *out, float v) {
+  // CHECK: :[[@LINE+1]]:16: warning: shuffle loop starting at offset 16 covers a 32-wide warp
+  for (int m = 16; m > 0; m >>= 1)
+    v += __shfl_xor(v, m);
+  if (threadIdx.x == 0)
+    out[blockIdx.x] = v;
 }
 
 // Shuffles of a cooperative-groups tile; lane 31 of the tile is its last.
