@@ -16,12 +16,7 @@ namespace hipport::checks {
 
 namespace {
 
-bool isFullMask(llvm::StringRef S) {
-  std::string L = S.lower();
-  while (!L.empty() && (L.back() == 'u' || L.back() == 'l'))
-    L.pop_back();
-  return L == "0xffffffff";
-}
+bool isFullMask(llvm::StringRef S) { return plainNumber(S) == "0xffffffff"; }
 
 /// The index of the width argument of a shuffle called by name: the
 /// intrinsics, and PyTorch's wrappers (ATen/cuda/DeviceUtils.cuh:
@@ -49,8 +44,10 @@ bool hasLaneMath32(const std::vector<Tok> &T) {
 }
 
 /// A ballot kept in 32 bits, as far as the text tells: `unsigned m =
-/// __ballot(p)`, `uint32_t m = __ballot_sync(...)`, `int m = __activemask()`
-/// (HIP's are 64-bit: lanes 32-63 vanish), and a ballot counted with the
+/// __ballot(p)`, `uint32_t const m = ns::__ballot_sync(...)`, `int m =
+/// __activemask()` (HIP's are 64-bit: lanes 32-63 vanish), or the result of a
+/// project's wrapper named for a ballot (`uint32_t m = ballot(p)`, a
+/// warning: the text may not show what it returns), and a ballot counted with the
 /// 32-bit `__popc`/`__ffs` (`__popc(__ballot(p))`). I is a call's name.
 template <typename AddFn>
 void ballotTokens(const std::vector<Tok> &T, size_t I,
@@ -64,17 +61,37 @@ void ballotTokens(const std::vector<Tok> &T, size_t I,
                       N));
     return;
   }
-  if (!isBallotName(N) || I < 3 || T[I - 1].Text != "=" ||
-      T[I - 2].Kind != tok::raw_identifier)
+  // A project's wrapper (`ballot(p)`, `warp_ballot(p)`): the text does not
+  // show what it returns, so a warning.
+  std::string Lower = N.lower();
+  llvm::StringRef L(Lower);
+  bool Wrapper = !isBallotName(N) &&
+                 (L.ends_with("ballot") || L.ends_with("ballot_sync"));
+  if (!isBallotName(N) && !Wrapper)
     return;
-  llvm::StringRef Ty = T[I - 3].Text;
+  // `hip_extensions::__ballot_sync(...)`: from the qualified name's start.
+  size_t At = I;
+  while (At >= 2 && T[At - 1].Text == "::" &&
+         T[At - 2].Kind == tok::raw_identifier)
+    At -= 2;
+  if (At < 3 || T[At - 1].Text != "=" ||
+      T[At - 2].Kind != tok::raw_identifier)
+    return;
+  // `uint32_t const m`, `unsigned int const m`.
+  size_t TyAt = At - 3;
+  if (T[TyAt].Text == "const" && TyAt > 0)
+    --TyAt;
+  llvm::StringRef Ty = T[TyAt].Text;
   // `unsigned int m` ends in `int`.
   if (Ty == "uint32_t" || Ty == "int32_t" || Ty == "int" || Ty == "unsigned" ||
       Ty == "uint")
-    Add("wave64-ballot-mask-width", core::Severity::Error, T[I - 2],
+    Add("wave64-ballot-mask-width",
+        Wrapper ? core::Severity::Warning : core::Severity::Error, T[At - 2],
         fmt::format("result of {} stored in 32-bit '{}': HIP ballots and lane "
-                    "masks are 64-bit, lanes 32-63 are lost; use uint64_t",
-                    N, Ty));
+                    "masks are 64-bit, lanes 32-63 are lost; use uint64_t{}",
+                    N, Ty,
+                    Wrapper ? " (if the wrapper returns the 64-bit ballot)"
+                            : ""));
 }
 
 /// A shuffle called without its width (see calledShuffleWidthIndex), in a file

@@ -3,13 +3,16 @@
 #include "clang/Basic/LangOptions.h"
 #include "clang/Lex/Lexer.h"
 
+#include <cctype>
+
 using namespace clang;
 
 namespace hipport::checks {
 
 std::vector<Tok> lexAll(llvm::StringRef Text) {
   LangOptions LO;
-  LO.CPlusPlus = LO.CPlusPlus11 = LO.CPlusPlus17 = true;
+  // C++14 and later lex digit separators (`0xffff'ffffu`) as one literal.
+  LO.CPlusPlus = LO.CPlusPlus11 = LO.CPlusPlus14 = LO.CPlusPlus17 = true;
   Lexer L(SourceLocation::getFromRawEncoding(1), LO, Text.begin(),
           Text.begin(), Text.end());
   std::vector<Tok> Out;
@@ -24,6 +27,16 @@ std::vector<Tok> lexAll(llvm::StringRef Text) {
     Out.push_back({T.getKind(), Text.substr(Off, T.getLength()), Off});
   }
   return Out;
+}
+
+std::string plainNumber(llvm::StringRef Literal) {
+  std::string L;
+  for (char C : Literal)
+    if (C != '\'')
+      L += char(std::tolower(static_cast<unsigned char>(C)));
+  while (!L.empty() && (L.back() == 'u' || L.back() == 'l'))
+    L.pop_back();
+  return L;
 }
 
 std::vector<std::pair<size_t, size_t>> callArgs(const std::vector<Tok> &T,

@@ -4,6 +4,7 @@
 #include "clang/Basic/TokenKinds.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -32,6 +33,10 @@ std::vector<bool> directiveTokens(const std::vector<Tok> &T);
 /// The index of the bracket that closes the one at Open ('(', '[' or '{'),
 /// or T.size().
 size_t closingBracket(const std::vector<Tok> &T, size_t Open);
+
+/// A numeric literal as one spelling: lower case, without digit separators
+/// and integer suffixes (`0xFFFF'FFFFu` -> `0xffffffff`).
+std::string plainNumber(llvm::StringRef Literal);
 
 /// `asm`, `__asm__` or `__asm`: the keywords of inline assembly.
 inline bool isAsmKeyword(llvm::StringRef S) {

@@ -445,6 +445,16 @@ void WarpSizeLiteralCheck::onMath(const BinaryOperator *BO, ASTContext &C) {
       std::move(Notes), warpIndexFix(*LM, O, Level));
 }
 
+/// `threadIdx.x`, or a local that holds it (`int const t = threadIdx.x;`).
+static bool isThreadIndex(const Expr *E) {
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+        VD && VD->isLocalVarDecl() && VD->getInit() &&
+        !isa<BinaryOperator>(strip(VD->getInit())))
+      E = VD->getInit();
+  return mentionsBuiltin(E, "threadIdx");
+}
+
 void WarpSizeLiteralCheck::onFirst(const BinaryOperator *BO, ASTContext &C) {
   // `lane < 31`, `lane >= 31`: all lanes but the last, or the last, of a
   // 32-wide warp. The lane is a variable computed from the thread index
@@ -457,8 +467,7 @@ void WarpSizeLiteralCheck::onFirst(const BinaryOperator *BO, ASTContext &C) {
   // warp (lane math or collectives); elsewhere 32 threads may be a tile.
   ConstantOrigin O = constantOrigin(BO->getRHS(), C, {32});
   const Expr *L = strip(BO->getLHS());
-  if (O.K == ConstantOrigin::None || !mentionsBuiltin(L, "threadIdx") ||
-      !isLaneLike(L, C))
+  if (O.K == ConstantOrigin::None || !isThreadIndex(L) || !isLaneLike(L, C))
     return;
   const FunctionDecl *F = enclosingFunction(BO, C);
   if (!F || !F->getBody() ||

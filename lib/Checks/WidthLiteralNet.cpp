@@ -28,9 +28,7 @@ enum class Literal { None, Width, LastLane, FullMask };
 Literal literalKind(const Tok &K) {
   if (K.Kind != tok::numeric_constant)
     return Literal::None;
-  std::string L = K.Text.lower();
-  while (!L.empty() && (L.back() == 'u' || L.back() == 'l'))
-    L.pop_back();
+  std::string L = plainNumber(K.Text);
   if (L == "32" || L == "0x20")
     return Literal::Width;
   if (L == "31" || L == "0x1f")
@@ -74,11 +72,28 @@ bool isLaunch(const std::vector<Tok> &T, size_t I) {
   return T[I].Text == "<<" && I + 1 < T.size() && T[I + 1].Text == "<";
 }
 
-Context contextOf(const std::vector<Tok> &T, size_t I) {
+/// Names the text gives the thread index (`int const t = threadIdx.x;`,
+/// `uint32_t t = threadIdx.x, ...`): any name a file uses for it, `t` as
+/// often as `tid`.
+std::set<llvm::StringRef> threadIndexNames(const std::vector<Tok> &T) {
+  std::set<llvm::StringRef> Out;
+  for (size_t I = 0; I + 5 < T.size(); ++I)
+    if (T[I].Kind == tok::raw_identifier && T[I + 1].Text == "=" &&
+        T[I + 2].Text == "threadIdx" && T[I + 3].Text == "." &&
+        (T[I + 5].Text == ";" || T[I + 5].Text == ","))
+      Out.insert(T[I].Text);
+  return Out;
+}
+
+Context contextOf(const std::vector<Tok> &T, size_t I,
+                  const std::set<llvm::StringRef> &ThreadNames) {
   if (isLaunch(T, I))
     return Context::Thread; // `k<<<grid, 32>>>`
-  return T[I].Kind == tok::raw_identifier ? contextOfName(T[I].Text)
-                                          : Context::None;
+  if (T[I].Kind != tok::raw_identifier)
+    return Context::None;
+  Context C = contextOfName(T[I].Text);
+  return C == Context::None && ThreadNames.count(T[I].Text) ? Context::Thread
+                                                            : C;
 }
 
 /// A file with no GPU code in its text has no warps to assume.
@@ -256,11 +271,12 @@ struct Verdict {
 
 /// The strongest context of tokens [B, E): lanes or warps, else threads
 /// unless the statement counts bits or bytes (a 32 of a word's width).
-Verdict judge(const std::vector<Tok> &T, size_t B, size_t E) {
+Verdict judge(const std::vector<Tok> &T, size_t B, size_t E,
+              const std::set<llvm::StringRef> &ThreadNames) {
   Verdict Lane, Thread, Slot;
   bool Word = false;
   for (size_t I = B; I < E; ++I) {
-    Context C = contextOf(T, I);
+    Context C = contextOf(T, I, ThreadNames);
     if (C == Context::Lane && Lane.Name.empty())
       Lane = {C, T[I].Text};
     else if (C == Context::Thread && Thread.Name.empty())
@@ -304,6 +320,7 @@ widthLiteralFindings(const std::string &File, llvm::StringRef Text,
     return Out;
   bool WarpAware = warpAware(T);
   std::set<llvm::StringRef> Redefined = redefined(T);
+  std::set<llvm::StringRef> ThreadNames = threadIndexNames(T);
   std::set<size_t> Lines; ///< offsets of the line starts reported on
   for (const Statement &St : statements(T)) {
     auto [B, E, CtxB, CtxE] = St;
@@ -319,7 +336,7 @@ widthLiteralFindings(const std::string &File, llvm::StringRef Text,
           (L == Literal::FullMask && !(WarpAware && laneMaskInit(T, I))))
         continue;
       if (!V)
-        V = judge(T, CtxB, CtxE);
+        V = judge(T, CtxB, CtxE, ThreadNames);
       Verdict Seen =
           L == Literal::FullMask ? Verdict{Context::Lane, T[I - 2].Text} : *V;
       if (Seen.Kind == Context::None)

@@ -15,7 +15,7 @@ namespace hipport::checks {
 /// The recall net under the shape checks: a 32, 31 or 0x1f written in the
 /// same statement as a lane, warp or thread quantity
 /// (`lane`, `warp_id`, `threadIdx`, `num_threads`, `block_size`, `dim3`, a
-/// launch), on the raw text of every project file, parsed or not. Real
+/// launch, a name the file gives `threadIdx.x`), on the raw text of every project file, parsed or not. Real
 /// wave64 fixes touch such places far more often than any one shape
 /// (bench/wave64-real: grep finds 0.72-0.95 of them); the shape checks each
 /// see one form. A lane-mask variable set to 0xffffffff too (masks passed to

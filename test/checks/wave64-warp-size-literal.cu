@@ -128,6 +128,15 @@ __global__ void last_lanes(float *out, float v) {
     out[threadIdx.x] = acc;
 }
 
+// The same through a local holding the thread index, beside a collective.
+__global__ void first_warp_local(unsigned long long *out, bool p) {
+  int const t = threadIdx.x;
+  unsigned long long votes = __ballot(p);
+  // CHECK: :[[@LINE+1]]:11: warning: 't < 32' takes the first 32 threads as the first warp
+  if (t < 32)
+    out[t] = votes;
+}
+
 // Negatives: 32 threads of a tile in code with no warp-level work, a
 // constant that is not a warp width, and a run-time width.
 #define TILE 32

@@ -74,3 +74,16 @@ void launch(float *x, float *out, int n) {
   int rows = (n + 31) / 32;
   out[0] = rows;
 }
+
+// A name the file gives the thread index (`int const t = threadIdx.x;`) is a
+// thread quantity: "the first warp" as threads below 32, and a count rounded
+// up to the end of a 32-lane warp.
+__global__ void warp_roles(float *out, float v, unsigned n) {
+  int const t = threadIdx.x;
+  // CHECK: :[[@LINE+1]]:16: warning: '0x1f' beside 't' reads as the last lane (or lane mask) of a 32-wide warp
+  if (t > (n | 0x1f))
+    return;
+  // CHECK: :[[@LINE+1]]:11: warning: '32' beside 't' reads as the lane count of a 32-wide warp
+  if (t < 32)
+    out[t] = v;
+}
