@@ -126,9 +126,12 @@ Body bodyKind(const std::vector<Tok> &T, const std::vector<bool> &Dir,
         ((N == "class" || N == "struct" || N == "union" || N == "enum") &&
          !Call))
       return Body::None;
-    if (N == "__global__" || N == "__device__" ||
+    // `__launch_bounds__(n)` heads kernels only; projects spell
+    // `__global__` as a macro (`CUDF_KERNEL`, `DEVICE_FN`, `GLOBAL_FN`).
+    if (N == "__global__" || N == "__device__" || N == "__launch_bounds__" ||
         (T[I].Kind == tok::raw_identifier && N.upper() == N.str() &&
-         (N.contains("DEVICE") || N.contains("GLOBAL"))))
+         (N.contains("DEVICE") || N.contains("GLOBAL") ||
+          N.contains("KERNEL"))))
       return Body::Device;
     Call |= N == "(";
   }
