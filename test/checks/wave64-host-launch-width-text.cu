@@ -67,6 +67,14 @@ void guards() {
     use_wave64_path();
 }
 
+// Kernels declared through a project's macro for __global__, or with
+// __launch_bounds__ after it: device code, whose reads are not the host's.
+PROJECT_KERNEL void __launch_bounds__(128) stats(int *out, int n) {
+  out[threadIdx.x / kWarpSize] = n;
+}
+template <int Block>
+__launch_bounds__(Block) void fill(int *out) { out[threadIdx.x % kWarpSize] = 0; }
+
 // Macro case: a macro body is not host code (it may expand anywhere).
 #define LANE(i) ((i) % kWarpSize)
 
