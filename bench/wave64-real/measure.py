@@ -84,8 +84,8 @@ BUILD_DEFINES = {
 }
 # (labels.json half, heading), in print order. A half of labels.json that is
 # not listed here is printed after these, under its own name.
-HALVES = [('heldout-6', 'heldout-6 set (unseen: made in round 9, before any '
-                        'check was measured on it)'),
+HALVES = [('heldout-6', 'heldout-6 set (seen since round 10: hipDF, made in '
+                        'round 10 and measured twice unseen)'),
           ('heldout-5', 'heldout-5 set (seen since round 9: new projects, made '
                         'in round 8)'),
           ('heldout-5t', 'heldout-5t set (seen since round 9: time split, fixes '

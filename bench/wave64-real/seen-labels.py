@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Writes a copy of labels.json holding only the seen halves (tuning and the
 round-3 heldout, heldout-2 since round 6, heldout-3 since round 7, heldout-4
-since round 8, heldout-5 and its time split heldout-5t since round 9), for
-measure.py --labels while the unseen set (heldout-6) stays sealed:
+since round 8, heldout-5 and its time split heldout-5t since round 9,
+heldout-6 since round 10), for measure.py --labels while a newer unseen set
+stays sealed (none is labelled after heldout-6):
 
   python3 bench/wave64-real/seen-labels.py /tmp/labels-seen.json
   python3 bench/wave64-real/measure.py CORPUS HIPPORT --labels /tmp/labels-seen.json -j 2
@@ -13,7 +14,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SEEN = ('tuning', 'heldout', 'heldout-2', 'heldout-3', 'heldout-4',
-        'heldout-5t', 'heldout-5')
+        'heldout-5t', 'heldout-5', 'heldout-6')
 
 def main():
     if len(sys.argv) != 2 or sys.argv[1].startswith('-'):
