@@ -5,7 +5,7 @@ per half, whether each missed bug site's file is a TU that does not parse
 (parse-failures.py's classes). Counts and hunk ids only, no code.
 
 Usage: missed-vs-parse.py DUMP [--half H] [--list] [--mirrors DIR]
-Never reads the unseen heldout-5 and heldout-5t."""
+Never reads the halves of measure.UNSEEN."""
 import argparse, collections, json, os, sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -17,7 +17,7 @@ a = ap.parse_args()
 L = json.load(open(os.path.join(HERE, 'labels.json')))
 byc = collections.OrderedDict()
 for h in L['hunks']:
-    if h['half'] in ('heldout-5', 'heldout-5t') or (a.half and h['half'] != a.half): continue
+    if h['half'] in measure.UNSEEN or (a.half and h['half'] != a.half): continue
     byc.setdefault((h['project'], h['commit']), []).append(h)
 tally = collections.defaultdict(collections.Counter)
 cls = collections.defaultdict(collections.Counter)

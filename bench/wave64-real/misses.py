@@ -2,7 +2,7 @@
 """Where lint's misses on the wave64-real corpus are, against parse failures.
 
 Usage:
-  misses.py CORPUS HIPPORT [--recovery on|off] [--half heldout|heldout-2|heldout-3|tuning|both]
+  misses.py CORPUS HIPPORT [--recovery on|off] [--half HALF|both]
             [--labels labels.json] [-j N]
 
 Lints every BEFORE tree as measure.py does (same drivers, overlay and build
@@ -54,7 +54,8 @@ def main():
     ap.add_argument('hipport')
     ap.add_argument('--labels', default=os.path.join(measure.HERE, 'labels.json'))
     ap.add_argument('--recovery', default='on', choices=['on', 'off'])
-    ap.add_argument('--half', default='both', choices=['heldout', 'heldout-2', 'heldout-3', 'heldout-4', 'tuning', 'both'])
+    ap.add_argument('--half', default='both',
+                    choices=[h for h, _ in measure.HALVES] + ['both'])
     ap.add_argument('-j', '--jobs', type=int, default=1)
     a = ap.parse_args()
     a.no_build_defines = False
@@ -65,10 +66,7 @@ def main():
         os.environ.pop('HIPPORT_RECOVERY', None)
     by_commit = collections.OrderedDict()
     for h in labels['hunks']:
-        # heldout-2 is seen since round 6, heldout-3 since round 7 (each
-        # measured twice before), heldout-4 since round 8; the unseen sets
-        # (heldout-5, heldout-5t) never are.
-        if h['half'] in ('heldout', 'heldout-2', 'heldout-3', 'heldout-4', 'tuning') and a.half in ('both', h['half']):
+        if h['half'] not in measure.UNSEEN and a.half in ('both', h['half']):
             by_commit.setdefault((h['project'], h['commit']), []).append(h)
     tally = collections.defaultdict(collections.Counter)
     ids = collections.defaultdict(list)

@@ -10,7 +10,7 @@ clean set, each with `parse_errors`, one {tu, message} per TU that did not
 parse (lint-parse-error's message names clang's first error). MIRRORS holds
 the fetched bare git dirs (as for extract.py): a missing header is looked up
 in the repository's tree at the linted commit. Only the commits of the
-halves in --labels are read, never the unseen heldout-5 and heldout-5t (nobody
+halves in --labels are read, never measure.UNSEEN's (nobody
 reads those sets' parse errors), and the clean sets of --clean.
 
 Each TU is classed by its first error:
@@ -38,6 +38,10 @@ import json
 import os
 import re
 import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import measure  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 NOT_FOUND = re.compile(r"'([^']+)' file not found")
@@ -123,7 +127,7 @@ def main():
     seen = set()
     for h in labels['hunks']:
         key = (h['project'], h['commit'])
-        if h['half'] in ('heldout-5', 'heldout-5t') or key in seen:  # never the unseen sets
+        if h['half'] in measure.UNSEEN or key in seen:
             continue
         seen.add(key)
         runs.append((h['half'], f'{h["project"]}-{h["commit"]}.json', h['repo'],

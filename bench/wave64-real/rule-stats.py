@@ -4,7 +4,7 @@ per half and project count, and clean-set errors/warnings, from a
 measure.py --dump directory.
 
 Usage: rule-stats.py DUMP [--labels L] [--clean C] [--check GLOB] [--far]
-Never reads the unseen heldout-5 and heldout-5t.
+Never reads the halves of measure.UNSEEN.
 """
 import argparse, collections, fnmatch, json, os, re, sys
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -69,7 +69,7 @@ def main():
     ap.add_argument('--far', action='store_true')
     a = ap.parse_args()
     labels = json.load(open(a.labels))
-    labels['hunks'] = [h for h in labels['hunks'] if h['half'] not in ('heldout-5', 'heldout-5t')]
+    labels['hunks'] = [h for h in labels['hunks'] if h['half'] not in measure.UNSEEN]
     st = load(a.dump, labels, json.load(open(a.clean)), a.check)
     for k, s in sorted(st.items(), key=lambda kv: -kv[1]['near']):
         print(f"{s['near']:4d} near ({len(s['nearp'])} proj {dict(s['halves'])}) "
