@@ -122,6 +122,18 @@ Body bodyKind(const std::vector<Tok> &T, const std::vector<bool> &Dir,
     if (Dir[I])
       continue;
     llvm::StringRef N = T[I].Text;
+    // `template <class T, int N = 4>` heads a function or a class alike:
+    // its parameters say neither.
+    if (N == "template" && I + 1 < End && T[I + 1].Text == "<") {
+      int Depth = 0;
+      for (++I; I < End; ++I) {
+        llvm::StringRef A = T[I].Text;
+        Depth += A == "<" ? 1 : A == ">" ? -1 : A == ">>" ? -2 : 0;
+        if (Depth <= 0)
+          break;
+      }
+      continue;
+    }
     if (N == "namespace" || N == "extern" || N == "=" ||
         ((N == "class" || N == "struct" || N == "union" || N == "enum") &&
          !Call))

@@ -74,6 +74,13 @@ PROJECT_KERNEL void __launch_bounds__(128) stats(int *out, int n) {
 }
 template <int Block>
 __launch_bounds__(Block) void fill(int *out) { out[threadIdx.x % kWarpSize] = 0; }
+template <class T, int Lanes = 4>
+static __device__ T rle(const T *in, int t) {
+  while (t < Lanes) {
+    t += kWarpSize;
+  }
+  return in[t];
+}
 
 // Macro case: a macro body is not host code (it may expand anywhere).
 #define LANE(i) ((i) % kWarpSize)
