@@ -230,24 +230,33 @@ std::set<std::string> runtimeNames(const std::vector<Tok> &T) {
   return Out;
 }
 
-/// True when token I is inside the parentheses of a check or assertion
-/// (`TORCH_CHECK(`, `assert(`, `REQUIRE(`).
-bool inAssertion(const std::vector<Tok> &T, size_t I) {
+/// The names of the calls whose parentheses enclose token I, innermost
+/// first, within its statement.
+std::vector<llvm::StringRef> enclosingCalls(const std::vector<Tok> &T,
+                                            size_t I) {
+  std::vector<llvm::StringRef> Out;
   int Depth = 0;
   for (size_t J = I; J-- > 0 && I - J < 64;) {
     if (T[J].Text == ")")
       ++Depth;
     else if (T[J].Text == "(" && Depth-- == 0 && J > 0) {
-      std::string N = T[J - 1].Text.upper();
-      llvm::StringRef S(N);
-      if (S.contains("CHECK") || S.contains("ASSERT") || S.contains("REQUIRE"))
-        return true;
+      Out.push_back(T[J - 1].Text);
       Depth = 0;
     } else if (T[J].Text == ";" || T[J].Text == "{") {
-      return false;
+      break;
     }
   }
-  return false;
+  return Out;
+}
+
+/// True when token I is inside the parentheses of a check or assertion
+/// (`TORCH_CHECK(`, `assert(`, `REQUIRE(`).
+bool inAssertion(const std::vector<Tok> &T, size_t I) {
+  return llvm::any_of(enclosingCalls(T, I), [](llvm::StringRef Name) {
+    std::string N = Name.upper();
+    llvm::StringRef S(N);
+    return S.contains("CHECK") || S.contains("ASSERT") || S.contains("REQUIRE");
+  });
 }
 
 } // namespace
@@ -265,8 +274,11 @@ static void hostWidthReads(
         !warpWidthName(T[I].Text) || T[I].Text == "warpSize" ||
         Runtime.count(T[I].Text.str()))
       continue;
+    // A static_assert is judged by the compiler in each pass: it cannot
+    // make host and device sizes disagree at run time.
     if ((I + 1 < T.size() && T[I + 1].Text == "(") ||
-        (I > 0 && (T[I - 1].Text == "." || T[I - 1].Text == "->")))
+        (I > 0 && (T[I - 1].Text == "." || T[I - 1].Text == "->")) ||
+        llvm::is_contained(enclosingCalls(T, I), "static_assert"))
       continue;
     if (declares(T, I)) {
       // `constexpr int warp_size = rocprim::warp_size();` in host code: the
