@@ -86,7 +86,8 @@ enum class Direction { Up, Down };
 /// (down): the source lane then lies in the caller's own half.
 bool guards(const Expr *Cond, const Expr *D, Direction Dir,
             const ASTContext &C) {
-  const auto *BO = dyn_cast_or_null<BinaryOperator>(Cond ? strip(Cond) : nullptr);
+  const auto *BO =
+      dyn_cast_or_null<BinaryOperator>(Cond ? strip(Cond) : nullptr);
   if (!BO)
     return false;
   const Expr *L = BO->getLHS(), *R = BO->getRHS();
@@ -137,13 +138,13 @@ bool guardedAt(llvm::ArrayRef<const Stmt *> P, const Expr *D, Direction Dir,
 /// Every read of V under Scope lies under a guard within Scope; Store, the
 /// assignment that gives V the shuffle's value, is no read.
 bool readsGuarded(const Stmt *Scope, const VarDecl *V, const Stmt *Store,
-                  const Expr *D, Direction Dir, const ASTContext &C, StmtPath &P) {
+                  const Expr *D, Direction Dir, const ASTContext &C,
+                  StmtPath &P) {
   if (!Scope)
     return true;
   P.push_back(Scope);
   bool Ok = true;
-  if (const auto *BO = dyn_cast<BinaryOperator>(Scope);
-      BO && BO == Store) {
+  if (const auto *BO = dyn_cast<BinaryOperator>(Scope); BO && BO == Store) {
     Ok = readsGuarded(BO->getRHS(), V, Store, D, Dir, C, P);
   } else if (const auto *DRE = dyn_cast<DeclRefExpr>(Scope);
              DRE && DRE->getDecl() == V) {
@@ -168,9 +169,10 @@ bool resultGuarded(const StmtPath &P, const Expr *D, Direction Dir,
   const Stmt *Store = nullptr;
   size_t I = P.size() - 1;
   // Up through the conversions around the call to what takes its value.
-  while (I > 0 && isa<ImplicitCastExpr, ParenExpr, CXXFunctionalCastExpr,
-                      CStyleCastExpr, ExprWithCleanups, MaterializeTemporaryExpr,
-                      CXXBindTemporaryExpr, CXXConstructExpr>(P[I - 1]))
+  while (I > 0 &&
+         isa<ImplicitCastExpr, ParenExpr, CXXFunctionalCastExpr, CStyleCastExpr,
+             ExprWithCleanups, MaterializeTemporaryExpr, CXXBindTemporaryExpr,
+             CXXConstructExpr>(P[I - 1]))
     --I;
   if (I == 0)
     return false;
@@ -231,11 +233,8 @@ bool counterBelow32(const StmtPath &P, const VarDecl *V, const ASTContext &C) {
       return Bounded;
     case BO_Assign: {
       const auto *R = dyn_cast<BinaryOperator>(strip(BO->getRHS()));
-      if (R && localVar(R->getLHS()) == V)
-        return R->getOpcode() == BO_Div || R->getOpcode() == BO_Shr
-                   ? true
-                   : Bounded;
-      return false;
+      return R && localVar(R->getLHS()) == V &&
+             (R->getOpcode() == BO_Div || R->getOpcode() == BO_Shr || Bounded);
     }
     default:
       return false;

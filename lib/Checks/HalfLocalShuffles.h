@@ -1,4 +1,4 @@
-//===- HalfLocalShuffles.h - shuffles that stay in a 32-lane half -*- C++ -*-===//
+//===- HalfLocalShuffles.h - shuffles within a 32-lane half -----*- C++ -*-===//
 #pragma once
 
 namespace clang {

@@ -17,7 +17,7 @@ namespace {
 /// What one function body does with the warp: its shuffles' widths, other
 /// collectives, warpSize, and the TU functions it calls.
 struct WarpUse {
-  unsigned Width32 = 0;   ///< shuffles that stay in a 32-lane segment
+  unsigned InSegment = 0;   ///< shuffles that stay in a 32-lane segment
   bool Other = false;     ///< any other shuffle, a ballot, warpSize...
   std::vector<const FunctionDecl *> Callees;
 };
@@ -35,7 +35,7 @@ public:
       // groups; a butterfly from 16 feeding `threadIdx.x == 0` is not.
       if ((V && *V == 32) ||
           (!V && halfRead(CE, Body, C) == HalfRead::Guarded))
-        ++U.Width32;
+        ++U.InSegment;
       else
         U.Other = true;
     } else if (isBallotName(N) || N.starts_with("__any") ||
@@ -87,13 +87,13 @@ void LogicalWarps::build() {
     // A helper that shuffles at full width makes the caller's lanes
     // wavefront lanes again; one that shuffles at width 32 counts as the
     // caller's own 32-lane shuffle (`warp_reduce_sum(x)`).
-    bool Mixed = false, Segmented = U.Width32 > 0;
+    bool Mixed = false, Segmented = U.InSegment > 0;
     for (const FunctionDecl *G : U.Callees) {
       auto It = Walk.Uses.find(G);
       if (It == Walk.Uses.end())
         continue;
       Mixed |= It->second.Other;
-      Segmented |= It->second.Width32 > 0;
+      Segmented |= It->second.InSegment > 0;
     }
     if (Mixed || !Segmented)
       continue;
