@@ -488,7 +488,8 @@ static bool isBitPacking(const BinaryOperator *BO, ASTContext &Ctx) {
   return false;
 }
 
-std::optional<LaneMath> laneMath(const BinaryOperator *BO, ASTContext &Ctx) {
+std::optional<LaneMath> laneMathShape(const BinaryOperator *BO,
+                                      const ASTContext &Ctx) {
   LaneMath::Kind K;
   std::initializer_list<int64_t> Want = {32};
   static const std::initializer_list<int64_t> W32 = {32}, W31 = {31}, W5 = {5};
@@ -524,18 +525,19 @@ std::optional<LaneMath> laneMath(const BinaryOperator *BO, ASTContext &Ctx) {
   }
   if (O.K == ConstantOrigin::None)
     return std::nullopt;
-  if (K == LaneMath::Div) {
-    const Expr *SL = strip(L);
-    if (const auto *ME = dyn_cast<MemberExpr>(SL))
-      SL = ME->getBase();
-    if (mentionsBuiltin(L, "blockDim") && !mentionsBuiltin(L, "threadIdx"))
-      return LaneMath{LaneMath::BlockDimDiv, BO, R};
-  }
+  if (K == LaneMath::Div && mentionsBuiltin(L, "blockDim") &&
+      !mentionsBuiltin(L, "threadIdx"))
+    return LaneMath{LaneMath::BlockDimDiv, BO, R};
   if (!isLaneLike(L, Ctx))
     return std::nullopt;
-  if (isBitPacking(BO, Ctx))
-    return std::nullopt;
   return LaneMath{K, BO, R};
+}
+
+std::optional<LaneMath> laneMath(const BinaryOperator *BO, ASTContext &Ctx) {
+  auto LM = laneMathShape(BO, Ctx);
+  if (LM && LM->K != LaneMath::BlockDimDiv && isBitPacking(BO, Ctx))
+    return std::nullopt;
+  return LM;
 }
 
 std::optional<LaneMath> findLaneMath(const Stmt *S, ASTContext &Ctx) {

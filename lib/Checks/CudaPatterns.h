@@ -94,6 +94,10 @@ struct LaneMath {
 /// `1u << (i & 31)`, `int word = i / 32`) is not.
 std::optional<LaneMath> laneMath(const clang::BinaryOperator *BO,
                                  clang::ASTContext &Ctx);
+/// laneMath without the look at BO's parents that tells bit packing apart:
+/// the operator, its constant and the lane-like operand alone.
+std::optional<LaneMath> laneMathShape(const clang::BinaryOperator *BO,
+                                      const clang::ASTContext &Ctx);
 /// The first lane math in S, if any.
 std::optional<LaneMath> findLaneMath(const clang::Stmt *S,
                                      clang::ASTContext &Ctx);

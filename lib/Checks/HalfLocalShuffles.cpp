@@ -43,18 +43,8 @@ bool laneIndexBy32(const Expr *E, const ASTContext &C, unsigned Depth = 0) {
   if (const VarDecl *VD = localVar(E))
     return VD->getInit() && laneIndexBy32(VD->getInit(), C, Depth + 1);
   const auto *BO = dyn_cast<BinaryOperator>(strip(E));
-  if (!BO)
-    return false;
-  const Expr *L = BO->getLHS(), *R = BO->getRHS();
-  if (BO->getOpcode() == BO_Rem)
-    return constantOrigin(R, C, {32}).K != ConstantOrigin::None &&
-           isLaneLike(L, C);
-  if (BO->getOpcode() != BO_And)
-    return false;
-  if (constantOrigin(L, C, {31}).K != ConstantOrigin::None)
-    std::swap(L, R);
-  return constantOrigin(R, C, {31}).K != ConstantOrigin::None &&
-         isLaneLike(L, C);
+  auto LM = BO ? laneMathShape(BO, C) : std::nullopt;
+  return LM && (LM->K == LaneMath::Mod || LM->K == LaneMath::And);
 }
 
 bool sameValue(const Expr *A, const Expr *B, const ASTContext &C) {
