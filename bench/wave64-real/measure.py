@@ -87,7 +87,7 @@ BUILD_DEFINES = {
 }
 # (labels.json half, heading), in print order. A half of labels.json that is
 # not listed here is printed after these, under its own name.
-HALVES = [('heldout-8', 'heldout-8 set (unseen: cuTT's HIP ports and cub-hip, made in '
+HALVES = [('heldout-8', "heldout-8 set (unseen: cuTT's HIP ports and cub-hip, made in "
                         'round 11 by a helper who wrote no check)'),
           ('heldout-6', 'heldout-6 set (seen since round 10: hipDF, made in '
                         'round 10 and measured twice unseen)'),
