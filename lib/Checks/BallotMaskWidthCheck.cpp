@@ -25,15 +25,24 @@ static internal::BindableMatcher<Stmt> ballotIntrinsic() {
       cxxMemberCallExpr(callee(cxxMethodDecl(hasName("ballot"))))));
 }
 
-static internal::BindableMatcher<Stmt> ballotCall() { return ballotIntrinsic(); }
+/// A ballot, or one gated by a condition (`__ballot(p) * (x < n)`: all of
+/// its bits or none; see heldBallot).
+static internal::BindableMatcher<Stmt> ballotCall() {
+  return expr(anyOf(
+      ballotIntrinsic(),
+      binaryOperator(hasOperatorName("*"),
+                     hasEitherOperand(ignoringParenImpCasts(ballotIntrinsic())),
+                     hasEitherOperand(ignoringParenImpCasts(
+                         expr(hasType(booleanType())))))));
+}
 
 /// A value holding a ballot: the call itself, a local variable initialised
 /// from one ("src"), or either combined with & | ^ (`b & mask`).
 static internal::BindableMatcher<Stmt> maskValue() {
-  auto Held = anyOf(ballotIntrinsic(),
+  auto Held = anyOf(ballotCall(),
                     declRefExpr(to(varDecl(hasLocalStorage(),
                                            hasInitializer(ignoringParenImpCasts(
-                                               ballotIntrinsic())))
+                                               ballotCall())))
                                        .bind("src"))));
   return expr(anyOf(Held, binaryOperator(hasAnyOperatorName("&", "|", "^"),
                                          hasEitherOperand(

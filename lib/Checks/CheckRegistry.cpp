@@ -16,6 +16,7 @@
 #include "Checks/WarpConstantUseCheck.h"
 #include "Checks/WarpSizeConstexprCheck.h"
 #include "Checks/WarpSizeLiteralCheck.h"
+#include "Checks/SyncShimCheck.h"
 #include "Checks/WidthGuardCheck.h"
 
 namespace hipport::checks {
@@ -61,6 +62,7 @@ const std::vector<RegisteredCheck> &registry() {
         {&WarpConstantUseCheck::Info, make<WarpConstantUseCheck>},
         {&CompileTimeWidthCheck::Info, make<CompileTimeWidthCheck>},
         {&LayoutWarpSizeCheck::Info, make<LayoutWarpSizeCheck>},
+        {&SyncShimCheck::Info, make<SyncShimCheck>},
         // Reported by the linter itself, from the parse's outcome.
         {&ParseErrorCheck::Info, nullptr},
         {&WidthLiteralNet::Info, nullptr},

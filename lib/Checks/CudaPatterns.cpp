@@ -421,6 +421,21 @@ bool isBallotName(llvm::StringRef N) {
          N.starts_with("__lanemask_");
 }
 
+const CallExpr *heldBallot(const Expr *E) {
+  E = E->IgnoreParenCasts();
+  if (const auto *C = dyn_cast<CallExpr>(E))
+    return isBallotName(calleeName(C)) ? C : nullptr;
+  const auto *BO = dyn_cast<BinaryOperator>(E);
+  if (!BO || BO->getOpcode() != BO_Mul)
+    return nullptr;
+  for (auto [Bits, Gate] : {std::pair(BO->getLHS(), BO->getRHS()),
+                            std::pair(BO->getRHS(), BO->getLHS())})
+    if (Gate->IgnoreParenImpCasts()->getType()->isBooleanType())
+      if (const CallExpr *C = heldBallot(Bits))
+        return C;
+  return nullptr;
+}
+
 static bool returnsBallotIn(const Stmt *S) {
   if (!S)
     return false;
@@ -554,9 +569,14 @@ std::optional<LaneMath> findLaneMath(const Stmt *S, ASTContext &Ctx) {
 
 std::string sourceText(SourceRange R, const ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange CR = CharSourceRange::getTokenRange(
-      SM.getExpansionRange(R.getBegin()).getBegin(),
-      SM.getExpansionRange(R.getEnd()).getEnd());
+  // Inside one macro argument (`__ballot_sync(m, x & (1 << j))`): the
+  // argument's own text, not the whole macro call's.
+  CharSourceRange CR = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(R), SM, Ctx.getLangOpts());
+  if (CR.isInvalid())
+    CR = CharSourceRange::getTokenRange(
+        SM.getExpansionRange(R.getBegin()).getBegin(),
+        SM.getExpansionRange(R.getEnd()).getEnd());
   return Lexer::getSourceText(CR, SM, Ctx.getLangOpts()).str();
 }
 

@@ -77,6 +77,10 @@ std::optional<int64_t> writtenShuffleWidth(const clang::CallExpr *C,
                                            const clang::ASTContext &Ctx);
 /// __ballot, __ballot_sync, __activemask and the __lanemask_* intrinsics.
 bool isBallotName(llvm::StringRef Name);
+/// The ballot call whose bits E holds: E itself (through parentheses and
+/// casts), or a ballot gated by a condition (`__ballot(p) * (x < n)`: all
+/// of its bits or none); null otherwise.
+const clang::CallExpr *heldBallot(const clang::Expr *E);
 /// True when F's body returns a ballot intrinsic's result
 /// (`return __ballot(p);`): a project's ballot wrapper.
 bool returnsBallot(const clang::FunctionDecl *F);

@@ -2,6 +2,7 @@
 #include "Checks/CudaPatterns.h"
 #include "Checks/Fixer.h"
 #include "Checks/Parents.h"
+#include "Checks/WarpRoles.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -454,11 +455,13 @@ BlockExtents blockExtents(const Expr *Block, unsigned Depth = 0) {
   return B;
 }
 
-/// Where a literal 32 extent is written in a project file: the literal
-/// itself, or the macro argument that spells it; not a macro's body.
-std::optional<SourceLocation> literal32(const Expr *E, const SourceManager &SM) {
+/// A literal extent written in a project file, with where it is written:
+/// the literal itself, or the macro argument that spells it; not a macro's
+/// body.
+std::optional<std::pair<SourceLocation, int64_t>>
+literalExtent(const Expr *E, const SourceManager &SM) {
   const auto *IL = dyn_cast_or_null<IntegerLiteral>(E ? strip(E) : nullptr);
-  if (!IL || IL->getValue() != 32)
+  if (!IL)
     return std::nullopt;
   SourceLocation L = IL->getLocation();
   if (L.isMacroID()) {
@@ -466,7 +469,15 @@ std::optional<SourceLocation> literal32(const Expr *E, const SourceManager &SM) 
       return std::nullopt;
     L = SM.getSpellingLoc(L);
   }
-  return L.isFileID() ? std::optional<SourceLocation>(L) : std::nullopt;
+  if (!L.isFileID())
+    return std::nullopt;
+  return std::pair(L, int64_t(IL->getValue().getLimitedValue(1 << 20)));
+}
+
+std::optional<SourceLocation> literal32(const Expr *E, const SourceManager &SM) {
+  auto X = literalExtent(E, SM);
+  return X && X->second == 32 ? std::optional<SourceLocation>(X->first)
+                              : std::nullopt;
 }
 
 /// A warp width as a block extent: a named warp-width constant, or the
@@ -529,7 +540,7 @@ void HostLaunchWidthCheck::oneWarpBlock(const Expr *Block,
   }
   std::optional<SourceLocation> At = literal32(B.X, SM);
   if (!At)
-    return;
+    return warpRoleBlock(B.X, Kernel, Name, C);
   const FunctionDecl *Pattern =
       Kernel && Kernel->getTemplateInstantiationPattern()
           ? Kernel->getTemplateInstantiationPattern()
@@ -563,6 +574,47 @@ void HostLaunchWidthCheck::oneWarpBlock(const Expr *Block,
         "half of it idles and per-warp layouts sized for 32 lanes break; size "
         "the block from the device's warp width (hipDeviceAttributeWarpSize)",
         Name);
+  report(C, std::move(D));
+}
+
+/// `dim3 block(128); k<<<g, block>>>` for a kernel whose threads split
+/// into roles one 32-lane warp each (`t < 32`, `t < 64`, `t < 96`, see
+/// warpRoleBounds): the block is counted in 32-lane warps, one per role; a
+/// 64-lane wavefront holds two roles.
+void HostLaunchWidthCheck::warpRoleBlock(const Expr *X,
+                                         const FunctionDecl *Kernel,
+                                         const std::string &Name,
+                                         ASTContext &C) {
+  const SourceManager &SM = C.getSourceManager();
+  auto Extent = literalExtent(X, SM);
+  if (!Extent || Extent->second < 64 || Extent->second % 32 != 0 || !Kernel)
+    return;
+  const FunctionDecl *Pattern = Kernel->getTemplateInstantiationPattern()
+                                    ? Kernel->getTemplateInstantiationPattern()
+                                    : Kernel;
+  const Stmt *Body = Pattern->getBody();
+  if (!Body || (!hasCollective(Body) && !findLaneMath(Body, C)))
+    return;
+  std::set<int64_t> Bounds;
+  for (const BinaryOperator *BO : warpRoleBounds(Body))
+    Bounds.insert(warpBoundOf(BO));
+  if (Bounds.empty() || *Bounds.rbegin() > Extent->second ||
+      !Lines.insert({SM.getFileID(Extent->first).getHashValue(),
+                     SM.getExpansionLineNumber(Extent->first)})
+           .second)
+    return;
+  std::string At;
+  for (int64_t B : Bounds)
+    At += (At.empty() ? "" : ", ") + std::to_string(B);
+  CheckDiag D;
+  D.Loc = Extent->first;
+  D.Level = core::Severity::Warning;
+  D.Message = fmt::format(
+      "block of {} threads, {} warps of 32 lanes, for kernel '{}', whose "
+      "threads split into roles one 32-lane warp each (at thread {}): on "
+      "64-lane AMD wavefronts two roles share a wavefront and their warp "
+      "collectives mix; split the roles and size the block by the warp width",
+      Extent->second, Extent->second / 32, Name, At);
   report(C, std::move(D));
 }
 

@@ -5,6 +5,7 @@
 #include "Checks/TargetMacros.h"
 
 #include <set>
+#include <string>
 
 namespace clang {
 class Expr;
@@ -41,6 +42,8 @@ private:
   std::set<std::pair<unsigned, unsigned>> Lines;
   void oneWarpBlock(const clang::Expr *Block, const clang::FunctionDecl *Kernel,
                     const clang::Expr *Callee, clang::ASTContext &C);
+  void warpRoleBlock(const clang::Expr *X, const clang::FunctionDecl *Kernel,
+                     const std::string &Name, clang::ASTContext &C);
   void checkArg(const clang::Expr *Arg, const char *Role,
                 const clang::FunctionDecl *Kernel,
                 const clang::Expr *LaunchSite, clang::ASTContext &C);

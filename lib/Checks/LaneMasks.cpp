@@ -35,9 +35,8 @@ public:
     if (!VD->hasLocalStorage() || !VD->getInit() ||
         !VD->getType()->isIntegerType())
       return true;
-    if (const auto *C = dyn_cast<CallExpr>(VD->getInit()->IgnoreParenCasts()))
-      if (isBallotName(calleeName(C)))
-        Ballots.push_back(VD);
+    if (heldBallot(VD->getInit()))
+      Ballots.push_back(VD);
     Copies.emplace_back(VD, VD->getInit());
     return true;
   }

@@ -1,4 +1,5 @@
 #include "Checks/WarpSizeLiteralCheck.h"
+#include "Checks/WarpRoles.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -445,14 +446,32 @@ void WarpSizeLiteralCheck::onMath(const BinaryOperator *BO, ASTContext &C) {
       std::move(Notes), warpIndexFix(*LM, O, Level));
 }
 
-/// `threadIdx.x`, or a local that holds it (`int const t = threadIdx.x;`).
-static bool isThreadIndex(const Expr *E) {
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-        VD && VD->isLocalVarDecl() && VD->getInit() &&
-        !isa<BinaryOperator>(strip(VD->getInit())))
-      E = VD->getInit();
-  return mentionsBuiltin(E, "threadIdx");
+/// A function with lane math or warp collectives works per warp.
+static bool worksPerWarp(const FunctionDecl *F, ASTContext &C) {
+  return F && F->getBody() &&
+         (findLaneMath(F->getBody(), C) || hasWarpCollective(F->getBody()));
+}
+
+/// `t < 64` beside `t < 32` in a function that works per warp: the threads
+/// split into roles one 32-lane warp each (warp 0 decodes, warp 1
+/// prefetches); on a 64-lane wavefront two roles share a wavefront and a
+/// role's collectives span the other's lanes.
+void WarpSizeLiteralCheck::onWarpRole(const BinaryOperator *BO, ASTContext &C) {
+  int64_t Bound = warpBoundOf(BO);
+  if (Bound <= 32)
+    return;
+  const FunctionDecl *F = enclosingFunction(BO, C);
+  if (!worksPerWarp(F, C) || !llvm::is_contained(warpRoleBounds(F->getBody()), BO))
+    return;
+  std::string Text = sourceText(BO->getSourceRange(), C);
+  ConstantOrigin O = constantOrigin(BO->getRHS(), C, {Bound, Bound - 1});
+  use(O, core::Severity::Warning, BO->getOperatorLoc(), BO->getSourceRange(),
+      fmt::format("'{}' splits the block after {} 32-lane warps, one role "
+                  "each (this function also splits at 't < 32'); on a "
+                  "64-lane wavefront two roles share a wavefront and their "
+                  "warp collectives mix: split roles by warpSize",
+                  Text, Bound / 32),
+      Text);
 }
 
 void WarpSizeLiteralCheck::onFirst(const BinaryOperator *BO, ASTContext &C) {
@@ -467,11 +486,12 @@ void WarpSizeLiteralCheck::onFirst(const BinaryOperator *BO, ASTContext &C) {
   // warp (lane math or collectives); elsewhere 32 threads may be a tile.
   ConstantOrigin O = constantOrigin(BO->getRHS(), C, {32});
   const Expr *L = strip(BO->getLHS());
-  if (O.K == ConstantOrigin::None || !isThreadIndex(L) || !isLaneLike(L, C))
+  if (O.K == ConstantOrigin::None)
+    return onWarpRole(BO, C);
+  if (!isThreadIndex(L) || !isLaneLike(L, C))
     return;
   const FunctionDecl *F = enclosingFunction(BO, C);
-  if (!F || !F->getBody() ||
-      (!findLaneMath(F->getBody(), C) && !hasWarpCollective(F->getBody())))
+  if (!worksPerWarp(F, C))
     return;
   std::string Text = sourceText(BO->getSourceRange(), C);
   use(O, core::Severity::Warning, BO->getOperatorLoc(),

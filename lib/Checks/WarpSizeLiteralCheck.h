@@ -37,6 +37,7 @@ private:
   void onFor(const clang::ForStmt *For, clang::ASTContext &C);
   void laneStride(const clang::ForStmt *For, clang::ASTContext &C);
   void onMath(const clang::BinaryOperator *BO, clang::ASTContext &C);
+  void onWarpRole(const clang::BinaryOperator *BO, clang::ASTContext &C);
   void onFirst(const clang::BinaryOperator *BO, clang::ASTContext &C);
   void onShift(const clang::BinaryOperator *BO, clang::ASTContext &C);
   void onCmp(const clang::BinaryOperator *BO, clang::ASTContext &C);
