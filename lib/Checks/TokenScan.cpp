@@ -230,6 +230,23 @@ std::set<std::string> runtimeNames(const std::vector<Tok> &T) {
   return Out;
 }
 
+/// Names the text declares as pointers or references (`char *ws =
+/// get_workspace();`, `void f(float *ws, int n)`): storage, never a width.
+/// The type starts the declaration, so `n = count * ws;` is a product.
+std::set<std::string> pointerNames(const std::vector<Tok> &T) {
+  static const std::set<llvm::StringRef> Starts = {";", "{", "}", "(", ",",
+                                                   "const", "static"};
+  static const std::set<llvm::StringRef> Ends = {"=", ";", ",", ")", "["};
+  std::set<std::string> Out;
+  for (size_t I = 3; I + 1 < T.size(); ++I)
+    if (T[I].Kind == tok::raw_identifier &&
+        (T[I - 1].Text == "*" || T[I - 1].Text == "&") &&
+        T[I - 2].Kind == tok::raw_identifier && Starts.count(T[I - 3].Text) &&
+        Ends.count(T[I + 1].Text))
+      Out.insert(T[I].Text.str());
+  return Out;
+}
+
 /// The names of the calls whose parentheses enclose token I, innermost
 /// first, within its statement.
 std::vector<llvm::StringRef> enclosingCalls(const std::vector<Tok> &T,
@@ -265,14 +282,14 @@ bool inAssertion(const std::vector<Tok> &T, size_t I) {
 /// the device pass's width (64 on CDNA, 32 on RDNA), so launch sizes, warp
 /// counts and buffer sizes computed from it disagree with the device.
 static void hostWidthReads(
-    const std::vector<Tok> &T, const std::set<std::string> &Runtime,
+    const std::vector<Tok> &T, const std::set<std::string> &NotWidths,
     const std::function<void(const Tok &, const std::string &)> &Add) {
   std::vector<bool> Dir = directiveTokens(T);
   std::vector<bool> Host = hostBodyTokens(T, Dir);
   for (size_t I = 0; I < T.size(); ++I) {
     if (!Host[I] || Dir[I] || T[I].Kind != tok::raw_identifier ||
         !warpWidthName(T[I].Text) || T[I].Text == "warpSize" ||
-        Runtime.count(T[I].Text.str()))
+        NotWidths.count(T[I].Text.str()))
       continue;
     // A static_assert is judged by the compiler in each pass: it cannot
     // make host and device sizes disagree at run time.
@@ -442,7 +459,9 @@ std::vector<core::Finding> scanTokens(const std::string &File,
   for (const core::Finding &F : Out)
     if (F.CheckId == "wave64-host-launch-width")
       Lines.insert(LineOf(F.Range.Offset));
-  hostWidthReads(T, Runtime, [&](const Tok &At, const std::string &Msg) {
+  std::set<std::string> NotWidths = pointerNames(T);
+  NotWidths.insert(Runtime.begin(), Runtime.end());
+  hostWidthReads(T, NotWidths, [&](const Tok &At, const std::string &Msg) {
     if (Lines.insert(LineOf(At.Offset)).second)
       Add("wave64-host-launch-width", core::Severity::Warning, At, Msg);
   });

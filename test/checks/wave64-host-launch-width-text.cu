@@ -57,6 +57,12 @@ void pick(T *p, int n) {
     rows<<<n, 256>>>(p, p, n);
 }
 
+// A pointer named like a width is storage, not a width.
+void scratch(float *p, int n) {
+  float *warp = stage_rows(p, n);
+  rows<<<n, 256>>>(warp + n, p, n);
+}
+
 // Width guards on the text: a query compared with 32, and with 64 inside a
 // check (a refusal of RDNA); a plain `if` on 64 picks a path.
 void guards() {
