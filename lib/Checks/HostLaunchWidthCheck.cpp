@@ -1,6 +1,7 @@
 #include "Checks/HostLaunchWidthCheck.h"
 #include "Checks/CudaPatterns.h"
 #include "Checks/Fixer.h"
+#include "Checks/HalfLocalShuffles.h"
 #include "Checks/Parents.h"
 #include "Checks/WarpRoles.h"
 
@@ -85,6 +86,39 @@ bool hasCollective(const Stmt *S, unsigned Depth = 0) {
     if (hasCollective(C, Depth))
       return true;
   return false;
+}
+
+/// True when every warp collective in S, and in the device functions it
+/// calls two deep, stays within 32-lane segments: shuffles with a written
+/// width of at most 32 or that read within their half (halfRead). Ballots
+/// and votes span the wavefront. Body is the function around S.
+bool segmentLocal(const Stmt *S, const Stmt *Body, ASTContext &C,
+                  unsigned Depth = 0) {
+  if (!S)
+    return true;
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    llvm::StringRef N = calleeName(Call);
+    if (isShuffleName(N)) {
+      std::optional<int64_t> W = writtenShuffleWidth(Call, C);
+      if (!(W && *W <= 32) && halfRead(Call, Body, C) == HalfRead::None)
+        return false;
+    } else if (N.starts_with("__ballot") || N.starts_with("__any") ||
+               N.starts_with("__all") || N == "__activemask" ||
+               N.starts_with("__match")) {
+      return false;
+    } else if (const FunctionDecl *F = Call->getDirectCallee()) {
+      if (const FunctionDecl *P = F->getTemplateInstantiationPattern())
+        F = P;
+      if (F->hasAttr<CUDADeviceAttr>() && F->getBody() &&
+          !C.getSourceManager().isInSystemHeader(F->getLocation()) &&
+          (Depth >= 2 || !segmentLocal(F->getBody(), F->getBody(), C, Depth + 1)))
+        return false;
+    }
+  }
+  for (const Stmt *Ch : S->children())
+    if (!segmentLocal(Ch, Body, C, Depth))
+      return false;
+  return true;
 }
 
 KernelWidth widthOf(const FunctionDecl *K, ASTContext &C) {
@@ -559,21 +593,36 @@ void HostLaunchWidthCheck::oneWarpBlock(const Expr *Block,
   CheckDiag D;
   D.Loc = *At;
   D.Level = core::Severity::Warning;
-  if (B.Y)
+  // 32-lane rows whose collectives all stay in their segment, with no
+  // warpSize to disagree with: right at 64, half a wavefront idles at most.
+  bool Segments = !Unseen && !W.WarpSize && !usesWarpPrimitive(Kernel, C) &&
+                  segmentLocal(Pattern->getBody(), Pattern->getBody(), C);
+  std::string Shape = B.Y ? fmt::format("block of 32 x '{}' threads, one "
+                                        "32-wide warp per row",
+                                        sourceText(B.Y->getSourceRange(), C))
+                          : std::string("block of 32 threads, one 32-wide warp");
+  if (Segments) {
+    D.Level = core::Severity::Note;
     D.Message = fmt::format(
-        "block of 32 x '{}' threads, one 32-wide warp per row, for kernel "
-        "'{}', which works per warp: a 64-lane AMD wavefront spans two rows, "
-        "so per-row warp collectives and warp indices ('threadIdx.y') mix "
-        "rows; size the row from the device's warp width "
+        "{}, for kernel '{}', whose collectives all stay within their 32-lane "
+        "segment (a written width of 32, or reads within the half) and which "
+        "does not read warpSize: right at 64, where a wavefront {}",
+        Shape, Name, B.Y ? "runs two rows" : "idles half its lanes");
+  } else if (B.Y) {
+    D.Message = fmt::format(
+        "{}, for kernel '{}', which works per warp: a 64-lane AMD wavefront "
+        "spans two rows, so per-row warp collectives and warp indices "
+        "('threadIdx.y') mix rows; size the row from the device's warp width "
         "(hipDeviceAttributeWarpSize)",
-        sourceText(B.Y->getSourceRange(), C), Name);
-  else
+        Shape, Name);
+  } else {
     D.Message = fmt::format(
-        "block of 32 threads, one 32-wide warp, for kernel '{}', which works "
-        "per warp or is defined elsewhere: an AMD wavefront has 64 lanes, so "
-        "half of it idles and per-warp layouts sized for 32 lanes break; size "
-        "the block from the device's warp width (hipDeviceAttributeWarpSize)",
-        Name);
+        "{}, for kernel '{}', which works per warp or is defined elsewhere: "
+        "an AMD wavefront has 64 lanes, so half of it idles and per-warp "
+        "layouts sized for 32 lanes break; size the block from the device's "
+        "warp width (hipDeviceAttributeWarpSize)",
+        Shape, Name);
+  }
   report(C, std::move(D));
 }
 

@@ -169,6 +169,12 @@ __global__ void row_vote(float *p) {
   p[threadIdx.y] = __shfl_down_sync(0xffffffffu, p[threadIdx.x], 1);
 }
 __global__ void tile_copy(float *p) { p[threadIdx.y * 32 + threadIdx.x] = 0; }
+__global__ void row_sum(float *p) {
+  float v = p[threadIdx.y * 32 + threadIdx.x];
+  for (int o = 16; o > 0; o /= 2)
+    v += __shfl_xor_sync(0xffffffffu, v, o, 32);
+  p[threadIdx.y] = v;
+}
 void shapes(float *p, int n) {
   // CHECK: :[[@LINE+1]]:12: warning: block of 32 threads, one 32-wide warp, for kernel 'vote_rows'
   dim3 one(32);
@@ -185,6 +191,10 @@ void shapes(float *p, int n) {
   dim3 tile(32, 32);
   tile_copy<<<n, tile>>>(p);
   ONE_WARP(vote_rows, p);
+  // Rows whose shuffles all have a written width of 32: each row is its own
+  // 32-lane segment, right at 64 (a note: half a wavefront may idle).
+  // CHECK: :[[@LINE+1]]:21: note: block of 32 x '4' threads, one 32-wide warp per row, for kernel 'row_sum', whose collectives all stay within their 32-lane segment (a written width of 32, or reads within the half) and which does not read warpSize: right at 64, where a wavefront runs two rows [wave64-host-launch-width]
+  row_sum<<<n, dim3(32, 4)>>>(p);
 }
 
 // A host constant named warpSize shadows the device's width with a fixed 32.
@@ -222,8 +232,18 @@ __device__ float warp_sum(float v) {
     v += __shfl_xor_sync(0xffffffffu, v, d);
   return v;
 }
+__device__ float warp_total(float v) {
+  for (int d = 16; d > 0; d /= 2)
+    v += __shfl_down_sync(0xffffffffu, v, d);
+  return __shfl_sync(0xffffffffu, v, 0);
+}
 __global__ void sum_rows(float *p) { p[threadIdx.x] = warp_sum(p[threadIdx.x]); }
+__global__ void total_rows(float *p) { p[threadIdx.x] = warp_total(p[threadIdx.x]); }
 void helper_launch(float *p, int n) {
-  // CHECK: :[[@LINE+1]]:17: warning: block of 32 threads, one 32-wide warp, for kernel 'sum_rows'
+  // The helper's butterfly stays in its 32-lane half: right at 64.
+  // CHECK: :[[@LINE+1]]:17: note: block of 32 threads, one 32-wide warp, for kernel 'sum_rows', whose collectives all stay within their 32-lane segment
   sum_rows<<<n, 32>>>(p);
+  // The helper's width-less shuffles span the wavefront.
+  // CHECK: :[[@LINE+1]]:19: warning: block of 32 threads, one 32-wide warp, for kernel 'total_rows'
+  total_rows<<<n, 32>>>(p);
 }
