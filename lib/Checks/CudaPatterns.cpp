@@ -421,6 +421,10 @@ bool isBallotName(llvm::StringRef N) {
          N.starts_with("__lanemask_");
 }
 
+bool isWarpMatrixName(llvm::StringRef N) {
+  return N == "mma_sync" || N == "load_matrix_sync" || N == "store_matrix_sync";
+}
+
 const CallExpr *heldBallot(const Expr *E) {
   E = E->IgnoreParenCasts();
   if (const auto *C = dyn_cast<CallExpr>(E))

@@ -77,6 +77,10 @@ std::optional<int64_t> writtenShuffleWidth(const clang::CallExpr *C,
                                            const clang::ASTContext &Ctx);
 /// __ballot, __ballot_sync, __activemask and the __lanemask_* intrinsics.
 bool isBallotName(llvm::StringRef Name);
+/// The warp-level matrix operations of WMMA and rocWMMA (`load_matrix_sync`,
+/// `mma_sync`, `store_matrix_sync`): collectives of the whole warp, which on
+/// AMD is the whole 64-lane wavefront.
+bool isWarpMatrixName(llvm::StringRef Name);
 /// The ballot call whose bits E holds: E itself (through parentheses and
 /// casts), or a ballot gated by a condition (`__ballot(p) * (x < n)`: all
 /// of its bits or none); null otherwise.

@@ -70,7 +70,7 @@ bool hasCollective(const Stmt *S, unsigned Depth = 0) {
     llvm::StringRef N = calleeName(C);
     if (isShuffleName(N) || N.starts_with("__ballot") ||
         N.starts_with("__any") || N.starts_with("__all") ||
-        N == "__activemask")
+        N == "__activemask" || isWarpMatrixName(N))
       return true;
     if (const FunctionDecl *F = C->getDirectCallee()) {
       if (const FunctionDecl *P = F->getTemplateInstantiationPattern())
@@ -104,7 +104,7 @@ bool segmentLocal(const Stmt *S, const Stmt *Body, ASTContext &C,
         return false;
     } else if (N.starts_with("__ballot") || N.starts_with("__any") ||
                N.starts_with("__all") || N == "__activemask" ||
-               N.starts_with("__match")) {
+               N.starts_with("__match") || isWarpMatrixName(N)) {
       return false;
     } else if (const FunctionDecl *F = Call->getDirectCallee()) {
       if (const FunctionDecl *P = F->getTemplateInstantiationPattern())

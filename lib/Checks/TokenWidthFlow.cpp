@@ -241,7 +241,7 @@ bool worksPerWarp(const std::vector<Tok> &T) {
   return llvm::any_of(T, [](const Tok &K) {
     // Cooperative-groups tiles' members (`tile.shfl_down`) too.
     return shuffleLike(K.Text) || K.Text.starts_with("__ballot") ||
-           K.Text.starts_with("shfl_");
+           K.Text.starts_with("shfl_") || isWarpMatrixName(K.Text);
   });
 }
 
@@ -641,6 +641,27 @@ llvm::StringRef launchedName(const std::vector<Tok> &T, size_t I) {
 /// tells: in a file that uses warp collectives, or a kernel the file does
 /// not define (its body, elsewhere, may): one 32-thread warp per block is
 /// half a 64-lane wavefront, in a layout that assumes 32.
+/// The extents of `dim3 NAME(32, 8)`, `dim3 NAME{32u, 8}` or `dim3 NAME =
+/// {32, 8, 1}` defined before token Use: the token index of each extent's
+/// first token, or none.
+std::vector<size_t> dim3Extents(const std::vector<Tok> &T, llvm::StringRef Name,
+                                size_t Use) {
+  for (size_t J = Use; J-- > 1 && Use - J < 2000;) {
+    if (T[J].Text != Name || T[J - 1].Text != "dim3" || J + 2 >= T.size())
+      continue;
+    size_t Open = J + 1;
+    if (T[Open].Text == "=" && T[Open + 1].Text == "{")
+      ++Open;
+    if (T[Open].Text != "(" && T[Open].Text != "{")
+      return {};
+    std::vector<size_t> Out;
+    for (auto [B, E] : callArgs(T, Open))
+      Out.push_back(B);
+    return Out;
+  }
+  return {};
+}
+
 void oneWarpBlocks(const std::vector<Tok> &T, const TokenConstants &C,
                    const TokenFindingFn &Add) {
   bool Collectives = worksPerWarp(T);
@@ -651,6 +672,7 @@ void oneWarpBlocks(const std::vector<Tok> &T, const TokenConstants &C,
       if (O > 0 && O != I - 1)
         Defined.insert(T[O - 1].Text);
     }
+  std::set<size_t> Reported;
   for (size_t I = 0; I + 1 < T.size(); ++I) {
     if (T[I].Text != "<<" || T[I + 1].Text != "<")
       continue;
@@ -661,10 +683,34 @@ void oneWarpBlocks(const std::vector<Tok> &T, const TokenConstants &C,
     if (Grid >= T.size() || T[Grid].Text != ",")
       continue;
     size_t B = Grid + 1;
-    // A named width is host-launch-width's own launch rule.
-    if (B + 1 < T.size() && (T[B + 1].Text == ">>" || T[B + 1].Text == ",") &&
-        T[B].Kind == tok::numeric_constant && C.eval(B, B + 1) == 32)
-      Add("wave64-host-launch-width", core::Severity::Warning, T[B],
+    if (B + 1 >= T.size() || (T[B + 1].Text != ">>" && T[B + 1].Text != ","))
+      continue;
+    // `<<<g, 32>>>`, or a dim3 the text defines (`dim3 threads = {32u, 8,
+    // 1}`): a named width is host-launch-width's own launch rule.
+    size_t At = B;
+    bool Rows = false;
+    if (T[B].Kind == tok::raw_identifier) {
+      std::vector<size_t> X = dim3Extents(T, T[B].Text, B);
+      if (X.empty())
+        continue;
+      At = X[0];
+      Rows = X.size() > 1 && !(T[X[1]].Kind == tok::numeric_constant &&
+                               C.eval(X[1], X[1] + 1) == 1);
+    }
+    if (T[At].Kind != tok::numeric_constant || C.eval(At, At + 1) != 32 ||
+        !Reported.insert(At).second)
+      continue;
+    if (Rows)
+      Add("wave64-host-launch-width", core::Severity::Warning, T[At],
+          fmt::format("block of 32 threads per row, one 32-wide warp per "
+                      "row, for kernel '{}', which works per warp or is "
+                      "defined elsewhere: a 64-lane AMD wavefront spans two "
+                      "rows, so per-row warp collectives (and warp-level "
+                      "matrix operations) mix rows; size the row from the "
+                      "device's warp width (hipDeviceAttributeWarpSize)",
+                      K));
+    else
+      Add("wave64-host-launch-width", core::Severity::Warning, T[At],
           fmt::format("block of 32 threads, one 32-wide warp, for kernel "
                       "'{}', which works per warp or is defined elsewhere: "
                       "an AMD wavefront has 64 lanes, so half of it idles "

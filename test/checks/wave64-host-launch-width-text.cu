@@ -104,4 +104,14 @@ HOST_FN(launch_vote, (int *out, int n), {
   // Not a scale, but one 32-thread warp per block: half a wavefront.
   // CHECK: :[[@LINE+1]]:13: warning: block of 32 threads, one 32-wide warp, for kernel 'vote', which works per warp or is defined elsewhere{{.*}}[wave64-host-launch-width]
   vote<<<n, 32>>>(out, true);
+  // The same through a dim3 the text defines, with rows of 32.
+  // CHECK: :[[@LINE+1]]:25: warning: block of 32 threads per row, one 32-wide warp per row, for kernel 'vote'{{.*}}[wave64-host-launch-width]
+  const dim3 threads = {32u, 8, 1};
+  vote<<<n, threads>>>(out, true);
+  // A dim3 of one row of 32 is one warp; a dim3 of 64 is not reported.
+  // CHECK: :[[@LINE+1]]:12: warning: block of 32 threads, one 32-wide warp, for kernel 'vote'
+  dim3 one{32};
+  vote<<<n, one>>>(out, true);
+  dim3 wide(64, 4);
+  vote<<<n, wide>>>(out, true);
 })

@@ -169,6 +169,15 @@ __global__ void row_vote(float *p) {
   p[threadIdx.y] = __shfl_down_sync(0xffffffffu, p[threadIdx.x], 1);
 }
 __global__ void tile_copy(float *p) { p[threadIdx.y * 32 + threadIdx.x] = 0; }
+// Warp-level matrix operations (WMMA, rocWMMA) are collectives of the warp.
+namespace rocwmma {
+template <class F> __device__ void mma_sync(F &d, const F &a, const F &b, const F &c);
+}
+__global__ void tile_mma(float *p) {
+  float acc = p[threadIdx.x];
+  rocwmma::mma_sync(acc, acc, acc, acc);
+  p[threadIdx.y] = acc;
+}
 __global__ void row_sum(float *p) {
   float v = p[threadIdx.y * 32 + threadIdx.x];
   for (int o = 16; o > 0; o /= 2)
@@ -195,6 +204,8 @@ void shapes(float *p, int n) {
   // 32-lane segment, right at 64 (a note: half a wavefront may idle).
   // CHECK: :[[@LINE+1]]:21: note: block of 32 x '4' threads, one 32-wide warp per row, for kernel 'row_sum', whose collectives all stay within their 32-lane segment (a written width of 32, or reads within the half) and which does not read warpSize: right at 64, where a wavefront runs two rows [wave64-host-launch-width]
   row_sum<<<n, dim3(32, 4)>>>(p);
+  // CHECK: :[[@LINE+1]]:22: warning: block of 32 x '4' threads, one 32-wide warp per row, for kernel 'tile_mma', which works per warp
+  tile_mma<<<n, dim3(32, 4)>>>(p);
 }
 
 // A host constant named warpSize shadows the device's width with a fixed 32.
