@@ -125,37 +125,6 @@ static const VarDecl *combinedInto(const BinaryOperator *Shl, ASTContext &C,
   return nullptr;
 }
 
-/// The shift amount is the counter of an enclosing loop that stays below
-/// 32 (`for (int j = 0; j < TILE; j += ROWS)` with TILE = 32): the bit
-/// fits a 32-bit int, whatever the mask it is tested against.
-static bool loopCounterBelow32(const Expr *Amount, ASTContext &C) {
-  const auto *DRE = dyn_cast<DeclRefExpr>(strip(Amount));
-  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (!V)
-    return false;
-  DynTypedNode N = DynTypedNode::create(*DRE);
-  for (unsigned Up = 0; Up < 64; ++Up) {
-    ParentList Ps = parentsOf(C, N);
-    if (Ps.empty())
-      return false;
-    N = Ps.front();
-    const auto *For = N.get<ForStmt>();
-    const auto *Init = For ? dyn_cast_or_null<DeclStmt>(For->getInit()) : nullptr;
-    if (!Init || !Init->isSingleDecl() || Init->getSingleDecl() != V)
-      continue;
-    const auto *Cond = dyn_cast_or_null<BinaryOperator>(For->getCond());
-    if (!Cond)
-      return false;
-    const auto *L = dyn_cast<DeclRefExpr>(strip(Cond->getLHS()));
-    auto Bound = intValue(Cond->getRHS(), C);
-    if (!L || L->getDecl() != V || !Bound)
-      return false;
-    return (Cond->getOpcode() == BO_LT && *Bound <= 32) ||
-           (Cond->getOpcode() == BO_LE && *Bound < 32);
-  }
-  return false;
-}
-
 void LaneMaskLiteralCheck::run(const MatchFinder::MatchResult &R) {
   ASTContext &C = *R.Context;
   if (const auto *BO = R.Nodes.getNodeAs<BinaryOperator>("shl")) {
@@ -165,11 +134,7 @@ void LaneMaskLiteralCheck::run(const MatchFinder::MatchResult &R) {
       return;
     const Expr *Amount = BO->getRHS();
     const VarDecl *Into = nullptr;
-    // A bit tested against a mask: wrong from bit 32 on, so not for a loop
-    // counter that stays below 32.
-    if (!isLaneLike(Amount, C) &&
-        (!(Into = combinedInto(BO, C, masks(C))) ||
-         loopCounterBelow32(Amount, C)))
+    if (!isLaneLike(Amount, C) && !(Into = combinedInto(BO, C, masks(C))))
       return;
     // `1u << (i & 31)` sets a bit of a 32-bit word: bit packing, not lanes.
     if (const auto *In = dyn_cast<BinaryOperator>(strip(Amount)))

@@ -26,16 +26,6 @@ __global__ void transpose(const float *in, float *out, int nx, int ny) {
   }
 }
 
-// Right: bits below 32 of a 32-row tile fit a 32-bit int.
-#define ROWS32 32
-__global__ void narrowTile(const float *in, float *out, int ny) {
-  int lane = threadIdx.x & (warpSize - 1);
-  unsigned long long m = __ballot_sync(~0ull, lane < ny);
-  for (int j = 0; j < ROWS32; j += 8)
-    if (m & (1 << j))
-      out[j] = in[j];
-}
-
 // Right: kept in 64 bits and tested with a 64-bit bit; a gate that is not a
 // condition (a count) is arithmetic on the mask, not a gated ballot.
 __global__ void wide(const float *in, float *out, int nx, int k) {
