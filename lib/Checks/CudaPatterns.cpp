@@ -425,6 +425,33 @@ bool isWarpMatrixName(llvm::StringRef N) {
   return N == "mma_sync" || N == "load_matrix_sync" || N == "store_matrix_sync";
 }
 
+bool hasWarpCollective(const Stmt *S, unsigned Depth) {
+  if (!S)
+    return false;
+  if (const auto *C = dyn_cast<CallExpr>(S)) {
+    llvm::StringRef N = calleeName(C);
+    if (isShuffleName(N) || N.starts_with("__ballot") ||
+        N.starts_with("__any") || N.starts_with("__all") ||
+        N.starts_with("__syncwarp") || N == "__activemask" ||
+        N.ends_with("shfl_xor") || N.ends_with("shfl_down") ||
+        isWarpMatrixName(N))
+      return true;
+    if (const FunctionDecl *F = C->getDirectCallee()) {
+      if (const FunctionDecl *P = F->getTemplateInstantiationPattern())
+        F = P;
+      if (Depth < 2 && F->hasAttr<CUDADeviceAttr>() && F->getBody() &&
+          !F->getASTContext().getSourceManager().isInSystemHeader(
+              F->getLocation()) &&
+          hasWarpCollective(F->getBody(), Depth + 1))
+        return true;
+    }
+  }
+  for (const Stmt *Ch : S->children())
+    if (hasWarpCollective(Ch, Depth))
+      return true;
+  return false;
+}
+
 const CallExpr *heldBallot(const Expr *E) {
   E = E->IgnoreParenCasts();
   if (const auto *C = dyn_cast<CallExpr>(E))

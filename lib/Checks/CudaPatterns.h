@@ -81,6 +81,11 @@ bool isBallotName(llvm::StringRef Name);
 /// `mma_sync`, `store_matrix_sync`): collectives of the whole warp, which on
 /// AMD is the whole 64-lane wavefront.
 bool isWarpMatrixName(llvm::StringRef Name);
+/// Warp collectives in S (shuffles, cooperative-groups tiles' shfl_*,
+/// ballots, votes, __activemask, __syncwarp, warp-level matrix operations),
+/// or in the bodies of the project's device functions it calls, two calls
+/// deep (`warpPrefixScan(c, i, mask)`): the code works per warp.
+bool hasWarpCollective(const clang::Stmt *S, unsigned Depth = 0);
 /// The ballot call whose bits E holds: E itself (through parentheses and
 /// casts), or a ballot gated by a condition (`__ballot(p) * (x < n)`: all
 /// of its bits or none); null otherwise.

@@ -61,33 +61,6 @@ struct KernelWidth {
   bool Collectives = false;       ///< shuffles, ballots, votes
 };
 
-/// Collectives in S, or in the bodies of the device functions it calls, two
-/// calls deep (`warpPrefixScan(c, i, mask)`, a project's warp helper).
-bool hasCollective(const Stmt *S, unsigned Depth = 0) {
-  if (!S)
-    return false;
-  if (const auto *C = dyn_cast<CallExpr>(S)) {
-    llvm::StringRef N = calleeName(C);
-    if (isShuffleName(N) || N.starts_with("__ballot") ||
-        N.starts_with("__any") || N.starts_with("__all") ||
-        N == "__activemask" || isWarpMatrixName(N))
-      return true;
-    if (const FunctionDecl *F = C->getDirectCallee()) {
-      if (const FunctionDecl *P = F->getTemplateInstantiationPattern())
-        F = P;
-      if (Depth < 2 && F->hasAttr<CUDADeviceAttr>() && F->getBody() &&
-          !F->getASTContext().getSourceManager().isInSystemHeader(
-              F->getLocation()) &&
-          hasCollective(F->getBody(), Depth + 1))
-        return true;
-    }
-  }
-  for (const Stmt *C : S->children())
-    if (hasCollective(C, Depth))
-      return true;
-  return false;
-}
-
 /// True when every warp collective in S, and in the device functions it
 /// calls two deep, stays within 32-lane segments: shuffles with a written
 /// width of at most 32 or that read within their half (halfRead). Ballots
@@ -134,7 +107,7 @@ KernelWidth widthOf(const FunctionDecl *K, ASTContext &C) {
   W.Fixed = findLaneMath(Body, C);
   if (W.Fixed && W.Fixed->K == LaneMath::BlockDimDiv)
     W.Fixed.reset();
-  W.Collectives = hasCollective(Body);
+  W.Collectives = hasWarpCollective(Body);
   return W;
 }
 
@@ -642,7 +615,7 @@ void HostLaunchWidthCheck::warpRoleBlock(const Expr *X,
                                     ? Kernel->getTemplateInstantiationPattern()
                                     : Kernel;
   const Stmt *Body = Pattern->getBody();
-  if (!Body || (!hasCollective(Body) && !findLaneMath(Body, C)))
+  if (!Body || (!hasWarpCollective(Body) && !findLaneMath(Body, C)))
     return;
   std::set<int64_t> Bounds;
   for (const BinaryOperator *BO : warpRoleBounds(Body))

@@ -71,24 +71,6 @@ void WarpSizeLiteralCheck::registerMatchers(MatchFinder &F) {
       this);
 }
 
-/// Shuffles, ballots and votes: the function works per warp.
-static bool hasWarpCollective(const Stmt *S) {
-  if (!S)
-    return false;
-  if (const auto *C = dyn_cast<CallExpr>(S)) {
-    llvm::StringRef N = calleeName(C);
-    if (isShuffleName(N) || N.starts_with("__ballot") ||
-        N.starts_with("__any") || N.starts_with("__all") ||
-        N.starts_with("__syncwarp") || N.ends_with("shfl_xor") ||
-        N.ends_with("shfl_down"))
-      return true;
-  }
-  for (const Stmt *Ch : S->children())
-    if (hasWarpCollective(Ch))
-      return true;
-  return false;
-}
-
 namespace {
 
 /// `#define warpSize 32`: the built-in width replaced by NVIDIA's, so every

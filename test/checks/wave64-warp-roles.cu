@@ -24,6 +24,17 @@ __global__ void __launch_bounds__(block_size) roles(int *s) {
   }
 }
 
+// The warp work in a device function the kernel calls counts too.
+__global__ void helper_roles(int *s) {
+  int t = threadIdx.x;
+  // CHECK: :[[@LINE+1]]:11: warning: 't < 32' takes the first 32 threads as the first warp
+  if (t < 32)
+    decode(s, t);
+  // CHECK: :[[@LINE+1]]:16: warning: 't < 64' splits the block after 2 32-lane warps, one role each
+  else if (t < 64)
+    prefetch(s, t - 32);
+}
+
 // Not roles: one first-warp test and a block-level bound that does not
 // continue it warp by warp.
 __global__ void tile(int *s) {
