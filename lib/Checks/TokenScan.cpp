@@ -230,13 +230,14 @@ std::set<std::string> runtimeNames(const std::vector<Tok> &T) {
   return Out;
 }
 
-/// Names the text declares as pointers or references (`char *ws =
-/// get_workspace();`, `void f(float *ws, int n)`): storage, never a width.
-/// The type starts the declaration, so `n = count * ws;` is a product.
+/// Names the text declares as pointers or references in a statement of
+/// their own (`char *ws = get_workspace();`): storage, never a width. The
+/// type starts the statement, so `n = count * ws;` and `(tile * ws)` are
+/// products.
 std::set<std::string> pointerNames(const std::vector<Tok> &T) {
-  static const std::set<llvm::StringRef> Starts = {";", "{", "}", "(", ",",
-                                                   "const", "static"};
-  static const std::set<llvm::StringRef> Ends = {"=", ";", ",", ")", "["};
+  static const std::set<llvm::StringRef> Starts = {";", "{", "}", "const",
+                                                   "static"};
+  static const std::set<llvm::StringRef> Ends = {"=", ";", ",", "["};
   std::set<std::string> Out;
   for (size_t I = 3; I + 1 < T.size(); ++I)
     if (T[I].Kind == tok::raw_identifier &&

@@ -57,10 +57,14 @@ void pick(T *p, int n) {
     rows<<<n, 256>>>(p, p, n);
 }
 
-// A pointer named like a width is storage, not a width.
-void scratch(float *p, int n) {
+// A pointer named like a width is storage, not a width; a product in
+// parentheses is no declaration.
+void scratch(float *p, int n, int rows_per_block) {
   float *warp = stage_rows(p, n);
   rows<<<n, 256>>>(warp + n, p, n);
+  // CHECK: :[[@LINE+1]]:41: warning: host code reads the compile-time warp width 'WARP_SIZE'
+  const int threads = (rows_per_block * WARP_SIZE);
+  rows<<<n, threads>>>(p, p, n);
 }
 
 // Width guards on the text: a query compared with 32, and with 64 inside a
