@@ -449,7 +449,7 @@ void WarpSizeLiteralCheck::onWarpRole(const BinaryOperator *BO, ASTContext &C) {
   ConstantOrigin O = constantOrigin(BO->getRHS(), C, {Bound, Bound - 1});
   use(O, core::Severity::Warning, BO->getOperatorLoc(), BO->getSourceRange(),
       fmt::format("'{}' splits the block after {} 32-lane warps, one role "
-                  "each (this function also splits at 't < 32'); on a "
+                  "each (this function also splits at thread 32); on a "
                   "64-lane wavefront two roles share a wavefront and their "
                   "warp collectives mix: split roles by warpSize",
                   Text, Bound / 32),
