@@ -38,7 +38,8 @@ size_t scaledBy32(const std::vector<Tok> &T, size_t B, size_t E);
 bool shuffleLike(llvm::StringRef N);
 
 /// True when the text uses warp collectives (shuffles, ballots, a
-/// cooperative-groups tile's shfl_*): its kernels work per warp.
+/// cooperative-groups tile's shfl_*, warp-level matrix operations): its
+/// kernels work per warp.
 bool worksPerWarp(const std::vector<Tok> &T);
 
 using TokenFindingFn = std::function<void(const char *Id, core::Severity,
@@ -49,7 +50,8 @@ using TokenFindingFn = std::function<void(const char *Id, core::Severity,
 /// bound is a 32-wide warp's, last-lane tests against 31, lane loops striding
 /// by 32, shuffle wrappers whose width defaults to 32, ballots stored into
 /// variables declared 32-bit or returned through a 32-bit function, and
-/// launches of one 32-thread warp per block in a file that works per warp,
+/// launches of one 32-thread warp per block (or per row, through a `dim3`
+/// the text defines) in a file that works per warp,
 /// and launch sizes computed with 32 through the launching function's
 /// variables (`int bx = max(32, n); dim3 block(bx, MAX / 32); k<<<g, block>>>`).
 /// Each finding carries the id of the AST check that reports it on parsed
