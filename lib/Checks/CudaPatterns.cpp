@@ -436,20 +436,29 @@ bool hasWarpCollective(const Stmt *S, unsigned Depth) {
         N.ends_with("shfl_xor") || N.ends_with("shfl_down") ||
         isWarpMatrixName(N))
       return true;
-    if (const FunctionDecl *F = C->getDirectCallee()) {
-      if (const FunctionDecl *P = F->getTemplateInstantiationPattern())
-        F = P;
-      if (Depth < 2 && F->hasAttr<CUDADeviceAttr>() && F->getBody() &&
-          !F->getASTContext().getSourceManager().isInSystemHeader(
-              F->getLocation()) &&
-          hasWarpCollective(F->getBody(), Depth + 1))
-        return true;
-    }
+    if (Depth < 2 && hasWarpCollective(projectDeviceBody(C), Depth + 1))
+      return true;
   }
   for (const Stmt *Ch : S->children())
     if (hasWarpCollective(Ch, Depth))
       return true;
   return false;
+}
+
+const Stmt *projectDeviceBody(const CallExpr *Call) {
+  const FunctionDecl *F = Call->getDirectCallee();
+  if (!F)
+    return nullptr;
+  if (const FunctionDecl *P = F->getTemplateInstantiationPattern())
+    F = P;
+  if (!F->hasAttr<CUDADeviceAttr>() || !F->getBody() ||
+      F->getASTContext().getSourceManager().isInSystemHeader(F->getLocation()))
+    return nullptr;
+  return F->getBody();
+}
+
+bool worksPerWarp(const Stmt *Body, ASTContext &Ctx) {
+  return Body && (findLaneMath(Body, Ctx) || hasWarpCollective(Body));
 }
 
 const CallExpr *heldBallot(const Expr *E) {

@@ -86,6 +86,11 @@ bool isWarpMatrixName(llvm::StringRef Name);
 /// or in the bodies of the project's device functions it calls, two calls
 /// deep (`warpPrefixScan(c, i, mask)`): the code works per warp.
 bool hasWarpCollective(const clang::Stmt *S, unsigned Depth = 0);
+/// The body of the project's device function Call reaches (the template
+/// pattern for an instantiation); null for other calls and system headers.
+const clang::Stmt *projectDeviceBody(const clang::CallExpr *Call);
+/// A function body with lane math or warp collectives works per warp.
+bool worksPerWarp(const clang::Stmt *Body, clang::ASTContext &Ctx);
 /// The ballot call whose bits E holds: E itself (through parentheses and
 /// casts), or a ballot gated by a condition (`__ballot(p) * (x < n)`: all
 /// of its bits or none); null otherwise.

@@ -79,12 +79,8 @@ bool segmentLocal(const Stmt *S, const Stmt *Body, ASTContext &C,
                N.starts_with("__all") || N == "__activemask" ||
                N.starts_with("__match") || isWarpMatrixName(N)) {
       return false;
-    } else if (const FunctionDecl *F = Call->getDirectCallee()) {
-      if (const FunctionDecl *P = F->getTemplateInstantiationPattern())
-        F = P;
-      if (F->hasAttr<CUDADeviceAttr>() && F->getBody() &&
-          !C.getSourceManager().isInSystemHeader(F->getLocation()) &&
-          (Depth >= 2 || !segmentLocal(F->getBody(), F->getBody(), C, Depth + 1)))
+    } else if (const Stmt *Callee = projectDeviceBody(Call)) {
+      if (Depth >= 2 || !segmentLocal(Callee, Callee, C, Depth + 1))
         return false;
     }
   }
@@ -615,7 +611,7 @@ void HostLaunchWidthCheck::warpRoleBlock(const Expr *X,
                                     ? Kernel->getTemplateInstantiationPattern()
                                     : Kernel;
   const Stmt *Body = Pattern->getBody();
-  if (!Body || (!hasWarpCollective(Body) && !findLaneMath(Body, C)))
+  if (!worksPerWarp(Body, C))
     return;
   std::set<int64_t> Bounds;
   for (const BinaryOperator *BO : warpRoleBounds(Body))

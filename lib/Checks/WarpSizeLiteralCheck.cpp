@@ -428,12 +428,6 @@ void WarpSizeLiteralCheck::onMath(const BinaryOperator *BO, ASTContext &C) {
       std::move(Notes), warpIndexFix(*LM, O, Level));
 }
 
-/// A function with lane math or warp collectives works per warp.
-static bool worksPerWarp(const FunctionDecl *F, ASTContext &C) {
-  return F && F->getBody() &&
-         (findLaneMath(F->getBody(), C) || hasWarpCollective(F->getBody()));
-}
-
 /// `t < 64` beside `t < 32` in a function that works per warp: the threads
 /// split into roles one 32-lane warp each (warp 0 decodes, warp 1
 /// prefetches); on a 64-lane wavefront two roles share a wavefront and a
@@ -443,7 +437,8 @@ void WarpSizeLiteralCheck::onWarpRole(const BinaryOperator *BO, ASTContext &C) {
   if (Bound <= 32)
     return;
   const FunctionDecl *F = enclosingFunction(BO, C);
-  if (!worksPerWarp(F, C) || !llvm::is_contained(warpRoleBounds(F->getBody()), BO))
+  if (!F || !worksPerWarp(F->getBody(), C) ||
+      !llvm::is_contained(warpRoleBounds(F->getBody()), BO))
     return;
   std::string Text = sourceText(BO->getSourceRange(), C);
   ConstantOrigin O = constantOrigin(BO->getRHS(), C, {Bound, Bound - 1});
@@ -473,7 +468,7 @@ void WarpSizeLiteralCheck::onFirst(const BinaryOperator *BO, ASTContext &C) {
   if (!isThreadIndex(L) || !isLaneLike(L, C))
     return;
   const FunctionDecl *F = enclosingFunction(BO, C);
-  if (!worksPerWarp(F, C))
+  if (!F || !worksPerWarp(F->getBody(), C))
     return;
   std::string Text = sourceText(BO->getSourceRange(), C);
   use(O, core::Severity::Warning, BO->getOperatorLoc(),
