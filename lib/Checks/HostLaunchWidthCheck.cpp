@@ -253,6 +253,17 @@ const FunctionDecl *launchedKernel(const Expr *E) {
 
 } // namespace
 
+bool HostLaunchWidthCheck::logicalWarpKernel(const FunctionDecl *Kernel,
+                                             ASTContext &C) {
+  if (Kernel && Kernel->getTemplateInstantiationPattern())
+    Kernel = Kernel->getTemplateInstantiationPattern();
+  if (!Kernel || !Kernel->hasBody())
+    return false;
+  if (!Logical)
+    Logical = std::make_unique<LogicalWarps>(C);
+  return Logical->covers(Kernel->getBody()->getBeginLoc());
+}
+
 void HostLaunchWidthCheck::checkArg(const Expr *Arg, const char *Role,
                                     const FunctionDecl *Kernel,
                                     const Expr *Site, ASTContext &C) {
@@ -293,6 +304,16 @@ void HostLaunchWidthCheck::checkArg(const Expr *Arg, const char *Role,
           "works per warp; AMD wavefronts have 64 lanes: size it with the "
           "device's warp width",
           Role, Text, Const, Name);
+      // The kernel's own groups are 32 lanes wide, so the launch agrees.
+      if (logicalWarpKernel(Kernel, C)) {
+        D.Level = core::Severity::Note;
+        D.Message = fmt::format(
+            "launch {} '{}' counts 32-lane groups{} for kernel '{}', which "
+            "works in 32-lane logical warps (its shuffles stay in their "
+            "32-lane half, and it does not read warpSize): the two agree at "
+            "either width",
+            Role, Text, Const, Name);
+      }
     } else {
       continue;
     }
@@ -406,6 +427,18 @@ void HostLaunchWidthCheck::hostRead(const Expr *E, ASTContext &C) {
         "time (hipDeviceAttributeWarpSize)",
         O.Name, O.Value);
     D.Notes.emplace_back(O.Loc, "defined per target here");
+  } else if (O.Value == 64) {
+    // The same 64 in both passes is the device's width on every 64-lane
+    // target; only a wave32 (RDNA) build disagrees, which is a portability
+    // note, not a wave64 finding.
+    D.Level = core::Severity::Note;
+    D.Message = fmt::format(
+        "host code reads the compile-time warp width '{}' (= 64), the same "
+        "in both passes: right on 64-lane (CDNA) targets; a wave32 (RDNA) "
+        "build would need the width queried at run time "
+        "(hipDeviceAttributeWarpSize)",
+        O.Name);
+    D.Notes.emplace_back(O.Loc, fmt::format("'{}' defined here", O.Name));
   } else {
     D.Level = core::Severity::Warning;
     D.Message = fmt::format(

@@ -2,8 +2,10 @@
 #pragma once
 
 #include "Checks/Check.h"
+#include "Checks/LogicalWarps.h"
 #include "Checks/TargetMacros.h"
 
+#include <memory>
 #include <set>
 #include <string>
 
@@ -37,6 +39,11 @@ private:
   /// A host read of a warp constant the preprocessor picks per AMD target.
   void hostRead(const clang::Expr *E, clang::ASTContext &C);
   TargetRegions Regions;
+  /// The TU's 32-lane logical-warp functions, made when first asked.
+  std::unique_ptr<LogicalWarps> Logical;
+  /// True when Kernel's body works in 32-lane logical warps (LogicalWarps).
+  bool logicalWarpKernel(const clang::FunctionDecl *Kernel,
+                         clang::ASTContext &C);
   std::set<unsigned> Reported;
   /// (file, line) of the launches and host reads reported.
   std::set<std::pair<unsigned, unsigned>> Lines;

@@ -258,3 +258,36 @@ void helper_launch(float *p, int n) {
   // CHECK: :[[@LINE+1]]:19: warning: block of 32 threads, one 32-wide warp, for kernel 'total_rows'
   total_rows<<<n, 32>>>(p);
 }
+
+// Shared memory counted in 32-lane groups for a kernel that works in
+// 32-lane logical warps (every shuffle passes width 32, no warpSize): the
+// host and the kernel agree, a note. The same size for a kernel whose
+// width-less shuffles span the wavefront stays a warning.
+__device__ float group_sum(float v) {
+  for (int d = 16; d > 0; d /= 2)
+    v += __shfl_xor_sync(0xffffffffu, v, d, WARP);
+  return v;
+}
+__global__ void group_slots(float *out, const float *in) {
+  extern __shared__ float slot[];
+  float v = group_sum(in[threadIdx.x]);
+  if (threadIdx.x % WARP == 0)
+    slot[threadIdx.x / WARP] = v;
+  __syncthreads();
+  if (threadIdx.x == 0)
+    out[blockIdx.x] = slot[0];
+}
+__global__ void wave_slots(float *out, const float *in) {
+  extern __shared__ float slot[];
+  float v = warp_total(in[threadIdx.x]);
+  if (threadIdx.x % WARP == 0)
+    slot[threadIdx.x / WARP] = v;
+}
+void group_launch(float *out, const float *in, int threads) {
+  // CHECK: :[[@LINE+2]]:54: note: launch shared-memory size 'threads / WARP' counts 32-lane groups ('WARP' = 32) for kernel 'group_slots', which works in 32-lane logical warps
+  // CHECK: :[[@LINE+1]]:3: note: launched here
+  group_slots<<<1, threads, sizeof(float) * (threads / WARP)>>>(out, in);
+  // CHECK: :[[@LINE+2]]:53: warning: launch shared-memory size 'threads / WARP' assumes 32-wide warps ('WARP' = 32) for kernel 'wave_slots', which works per warp
+  // CHECK: :[[@LINE+1]]:3: note: launched here
+  wave_slots<<<1, threads, sizeof(float) * (threads / WARP)>>>(out, in);
+}
