@@ -294,26 +294,22 @@ void HostLaunchWidthCheck::checkArg(const Expr *Arg, const char *Role,
                (W.Collectives || W.Fixed)) {
       // A literal too (`n / 32`, `4 * 32`): the kernel works per warp, so
       // a 32 that scales its launch counts warps or lanes.
-      D.Level = core::Severity::Warning;
       std::string Const =
           U.Origin.named()
               ? fmt::format(" ('{}' = {})", U.Origin.Name, U.Origin.Value)
               : "";
-      D.Message = fmt::format(
-          "launch {} '{}' assumes 32-wide warps{} for kernel '{}', which "
-          "works per warp; AMD wavefronts have 64 lanes: size it with the "
-          "device's warp width",
-          Role, Text, Const, Name);
-      // The kernel's own groups are 32 lanes wide, so the launch agrees.
-      if (logicalWarpKernel(Kernel, C)) {
-        D.Level = core::Severity::Note;
-        D.Message = fmt::format(
-            "launch {} '{}' counts 32-lane groups{} for kernel '{}', which "
-            "works in 32-lane logical warps (its shuffles stay in their "
-            "32-lane half, and it does not read warpSize): the two agree at "
-            "either width",
-            Role, Text, Const, Name);
-      }
+      // A kernel whose own groups are 32 lanes wide agrees with the launch.
+      bool Agrees = logicalWarpKernel(Kernel, C);
+      D.Level = Agrees ? core::Severity::Note : core::Severity::Warning;
+      const char *Form =
+          Agrees ? "launch {} '{}' counts 32-lane groups{} for kernel '{}', "
+                   "which works in 32-lane logical warps (its shuffles stay "
+                   "in their 32-lane half, and it does not read warpSize): "
+                   "the two agree at either width"
+                 : "launch {} '{}' assumes 32-wide warps{} for kernel '{}', "
+                   "which works per warp; AMD wavefronts have 64 lanes: size "
+                   "it with the device's warp width";
+      D.Message = fmt::format(fmt::runtime(Form), Role, Text, Const, Name);
     } else {
       continue;
     }
@@ -438,7 +434,6 @@ void HostLaunchWidthCheck::hostRead(const Expr *E, ASTContext &C) {
         "build would need the width queried at run time "
         "(hipDeviceAttributeWarpSize)",
         O.Name);
-    D.Notes.emplace_back(O.Loc, fmt::format("'{}' defined here", O.Name));
   } else {
     D.Level = core::Severity::Warning;
     D.Message = fmt::format(
@@ -447,8 +442,9 @@ void HostLaunchWidthCheck::hostRead(const Expr *E, ASTContext &C) {
         "computes from it fit one of them only; query the width at run time "
         "(hipDeviceAttributeWarpSize)",
         O.Name, O.Value);
-    D.Notes.emplace_back(O.Loc, fmt::format("'{}' defined here", O.Name));
   }
+  if (!PerTarget)
+    D.Notes.emplace_back(O.Loc, fmt::format("'{}' defined here", O.Name));
   report(C, std::move(D));
 }
 
