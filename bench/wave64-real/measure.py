@@ -89,7 +89,9 @@ BUILD_DEFINES = {
 }
 # (labels.json half, heading), in print order. A half of labels.json that is
 # not listed here is printed after these, under its own name.
-HALVES = [('heldout-9', 'heldout-9 set (seen since 23:33 UTC round 11: tiny-rocm-nn, made in round 11 '
+HALVES = [('heldout-11', 'heldout-11 set (seen since round 12: LLNL DiHydrogen, made in round 12 '
+                         'by a helper who wrote no check, measured once unseen)'),
+          ('heldout-9', 'heldout-9 set (seen since 23:33 UTC round 11: tiny-rocm-nn, made in round 11 '
                         'by a helper who wrote no check)'),
           ('heldout-8', "heldout-8 set (seen since 23:07 UTC round 11: cuTT's HIP ports and cub-hip, made in "
                         'round 11 by a helper who wrote no check)'),
@@ -111,7 +113,8 @@ HALVES = [('heldout-9', 'heldout-9 set (seen since 23:33 UTC round 11: tiny-rocm
 
 # Halves nobody may read (hunks, misses, far findings) while writing a check;
 # the analysis scripts leave them out. Empty since round 11: heldout-8 and
-# heldout-9 were measured unseen and are read from 23:07 and 23:33 UTC.
+# heldout-9 were measured unseen and are read from 23:07 and 23:33 UTC,
+# heldout-11 (round 12) after its one unseen run.
 UNSEEN = ()
 
 
