@@ -423,28 +423,23 @@ void HostLaunchWidthCheck::hostRead(const Expr *E, ASTContext &C) {
         "time (hipDeviceAttributeWarpSize)",
         O.Name, O.Value);
     D.Notes.emplace_back(O.Loc, "defined per target here");
-  } else if (O.Value == 64) {
+  } else {
     // The same 64 in both passes is the device's width on every 64-lane
     // target; only a wave32 (RDNA) build disagrees, which is a portability
     // note, not a wave64 finding.
-    D.Level = core::Severity::Note;
+    bool Wave64 = O.Value == 64;
+    D.Level = Wave64 ? core::Severity::Note : core::Severity::Warning;
     D.Message = fmt::format(
-        "host code reads the compile-time warp width '{}' (= 64), the same "
-        "in both passes: right on 64-lane (CDNA) targets; a wave32 (RDNA) "
-        "build would need the width queried at run time "
-        "(hipDeviceAttributeWarpSize)",
-        O.Name);
-  } else {
-    D.Level = core::Severity::Warning;
-    D.Message = fmt::format(
-        "host code reads the compile-time warp width '{}' (= {}): AMD "
-        "wavefronts have 64 lanes on CDNA and 32 on RDNA, so sizes the host "
-        "computes from it fit one of them only; query the width at run time "
-        "(hipDeviceAttributeWarpSize)",
-        O.Name, O.Value);
-  }
-  if (!PerTarget)
+        "host code reads the compile-time warp width '{}' (= {}){}", O.Name,
+        O.Value,
+        Wave64 ? ", the same in both passes: right on 64-lane (CDNA) targets; "
+                 "a wave32 (RDNA) build would need the width queried at run "
+                 "time (hipDeviceAttributeWarpSize)"
+               : ": AMD wavefronts have 64 lanes on CDNA and 32 on RDNA, so "
+                 "sizes the host computes from it fit one of them only; query "
+                 "the width at run time (hipDeviceAttributeWarpSize)");
     D.Notes.emplace_back(O.Loc, fmt::format("'{}' defined here", O.Name));
+  }
   report(C, std::move(D));
 }
 
