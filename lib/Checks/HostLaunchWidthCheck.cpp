@@ -253,15 +253,13 @@ const FunctionDecl *launchedKernel(const Expr *E) {
 
 } // namespace
 
-bool HostLaunchWidthCheck::logicalWarpKernel(const FunctionDecl *Kernel,
-                                             ASTContext &C) {
+LaneGroups HostLaunchWidthCheck::logicalWarpKernel(const FunctionDecl *Kernel,
+                                                   ASTContext &C) {
   if (Kernel && Kernel->getTemplateInstantiationPattern())
     Kernel = Kernel->getTemplateInstantiationPattern();
   if (!Kernel || !Kernel->hasBody())
-    return false;
-  if (!Logical)
-    Logical = std::make_unique<LogicalWarps>(C);
-  return Logical->covers(Kernel->getBody()->getBeginLoc());
+    return LaneGroups::Unknown;
+  return logicalWarps(C, Logical).at(Kernel->getBody()->getBeginLoc());
 }
 
 void HostLaunchWidthCheck::checkArg(const Expr *Arg, const char *Role,
@@ -299,13 +297,17 @@ void HostLaunchWidthCheck::checkArg(const Expr *Arg, const char *Role,
               ? fmt::format(" ('{}' = {})", U.Origin.Name, U.Origin.Value)
               : "";
       // A kernel whose own groups are 32 lanes wide agrees with the launch.
-      bool Agrees = logicalWarpKernel(Kernel, C);
+      // Not where the preprocessor picks the width per target: host and
+      // device passes then count groups of different sizes.
+      LaneGroups Groups = logicalWarpKernel(Kernel, C);
+      bool Agrees = Groups == LaneGroups::Segments ||
+                    (Groups == LaneGroups::NoCrossLane && !S.PerPass);
       D.Level = Agrees ? core::Severity::Note : core::Severity::Warning;
-      const char *Form =
-          Agrees ? "launch {} '{}' counts 32-lane groups{} for kernel '{}', "
-                   "which works in 32-lane logical warps (its shuffles stay "
-                   "in their 32-lane half, and it does not read warpSize): "
-                   "the two agree at either width"
+      std::string Form =
+          Agrees ? std::string("launch {} '{}' counts 32-lane groups{} for "
+                               "kernel '{}': ") +
+                       laneGroupsReason(Groups) +
+                       "; the two agree at either width"
                  : "launch {} '{}' assumes 32-wide warps{} for kernel '{}', "
                    "which works per warp; AMD wavefronts have 64 lanes: size "
                    "it with the device's warp width";

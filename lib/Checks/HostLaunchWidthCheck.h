@@ -39,10 +39,11 @@ private:
   /// A host read of a warp constant the preprocessor picks per AMD target.
   void hostRead(const clang::Expr *E, clang::ASTContext &C);
   TargetRegions Regions;
-  /// The TU's 32-lane logical-warp functions, made when first asked.
+  /// The TU's 32-lane logical-warp functions, made when first asked where
+  /// the linter shares none.
   std::unique_ptr<LogicalWarps> Logical;
-  /// True when Kernel's body works in 32-lane logical warps (LogicalWarps).
-  bool logicalWarpKernel(const clang::FunctionDecl *Kernel,
+  /// Why Kernel's 32-lane groups are right at 64, if they are.
+  LaneGroups logicalWarpKernel(const clang::FunctionDecl *Kernel,
                          clang::ASTContext &C);
   std::set<unsigned> Reported;
   /// (file, line) of the launches and host reads reported.

@@ -1,6 +1,7 @@
 #include "Checks/Linter.h"
 
 #include "BuildScan/BuildScanner.h"
+#include "Checks/LogicalWarps.h"
 #include "Checks/ParseErrorCheck.h"
 #include "Checks/Suppressions.h"
 #include "Checks/TargetMacros.h"
@@ -187,13 +188,22 @@ using Skips = std::vector<std::pair<unsigned, unsigned>>;
 /// Runs the MatchFinder on the project's own top-level declarations only:
 /// the CUDA and HIP headers are most of every TU and never reported, so
 /// skipping them keeps lint close to the cost of the parse.
+/// A function body of a parsed TU: its byte range and what its lane math
+/// by 32 means at 64 (LogicalWarps), for the width net's text findings.
+struct LaneBody {
+  unsigned Begin, End;
+  LaneGroups Kind;
+};
+using LaneBodies = std::map<std::string, std::vector<LaneBody>>;
+
 class LintConsumer : public ASTConsumer {
 public:
   LintConsumer(const project::Project &P,
                std::vector<std::unique_ptr<Check>> Checks,
-               PackedFindings &Out, FindingStore &Store, std::mutex &Lock)
+               PackedFindings &Out, FindingStore &Store, std::mutex &Lock,
+               LaneBodies *Bodies)
       : P(P), Checks(std::move(Checks)), Finder(finderOptions(Records)),
-        Sink(P, Store), Out(Out), Lock(Lock) {
+        Sink(P, Store), Out(Out), Lock(Lock), Bodies(Bodies) {
     for (auto &C : this->Checks) {
       C->setSink(&Sink);
       C->registerMatchers(Finder);
@@ -221,7 +231,11 @@ public:
         Scope.push_back(D);
     }
     Ctx.setTraversalScope(Scope);
+    // The TU's lane groups, shared by the checks that ask (one walk).
+    LogicalWarps Groups(Ctx);
+    Groups.setErrors(frontend::errorLocations(Ctx.getDiagnostics()));
     {
+      LogicalWarps::Active UseGroups(Groups);
       // The checks' instantiation tests, answered in one walk (#17).
       InstantiationIndex Index(Ctx);
       InstantiationIndex::Active Use(Index);
@@ -233,6 +247,10 @@ public:
       CallIndex::Active UseCalls(Calls);
       Finder.matchAST(Ctx);
     }
+    // Also where the TU has errors: what clang could not read counts as
+    // lanes meeting (LogicalWarps), as it does for the checks above.
+    if (Bodies)
+      recordBodies(Groups, SM);
     std::lock_guard<std::mutex> G(Lock);
     appendFindings(Out, Sink.Findings);
     if (profiling())
@@ -240,6 +258,21 @@ public:
   }
 
 private:
+  void recordBodies(LogicalWarps &Groups, const SourceManager &SM) {
+    std::map<unsigned, std::vector<LaneBody> *> Files;
+    Groups.forEachBody([&](FileID F, unsigned B, unsigned E, LaneGroups K) {
+      auto [It, New] = Files.try_emplace(F.getHashValue(), nullptr);
+      if (New)
+        if (auto FE = SM.getFileEntryRefForID(F)) {
+          std::string Abs = project::absolutePath(FE->getName());
+          if (P.owns(Abs))
+            It->second = &(*Bodies)[Abs];
+        }
+      if (It->second)
+        It->second->push_back({B, E, K});
+    });
+  }
+
   /// HIPPORT_PROFILE_CHECKS: CPU seconds of the parse and of the checks'
   /// matching per TU on stderr; =each adds the MatchFinder's time per check
   /// (its timers cost as much as cheap matchers, so the split is rough).
@@ -277,6 +310,7 @@ private:
   FindingSink Sink;
   PackedFindings &Out;
   std::mutex &Lock;
+  LaneBodies *Bodies; ///< null but in the first pass
 };
 
 /// The passes of one TU. First: the project's command line (a TU that
@@ -317,6 +351,9 @@ struct PassResult {
   /// A project file of the TU includes a HIP header (`hip/...`): HIP code,
   /// even where the main file itself names no HIP header.
   bool IncludesHip = false;
+  /// The function bodies of each project file, where the TU parsed (First
+  /// pass only).
+  LaneBodies Bodies;
 };
 
 /// Records the project files a pass enters and the ranges skipped in each,
@@ -418,8 +455,9 @@ public:
                 return P.owns(project::absolutePath(F));
               },
               Out.TestsTarget));
-    auto Lint = std::make_unique<LintConsumer>(P, std::move(Checks),
-                                               Out.Findings, Store, Lock);
+    auto Lint = std::make_unique<LintConsumer>(
+        P, std::move(Checks), Out.Findings, Store, Lock,
+        Which == Pass::First ? &Out.Bodies : nullptr);
     if (!Also || Which != Pass::First)
       return Lint;
     std::vector<std::unique_ptr<ASTConsumer>> Both;
@@ -561,6 +599,30 @@ void scanUncoveredFiles(const project::Project &P, const LintConfig &Config,
                        "no TU includes this header", Store, Found.back());
 }
 
+/// What the function body around Offset of File shows of its lane math by
+/// 32 (LogicalWarps), as every parsed TU that has that body agrees: a
+/// header's helper may be called from other kernels in another TU.
+LaneGroups laneGroupsAt(const std::vector<PassResult> &Passes,
+                        const std::string &File, unsigned Offset) {
+  std::optional<LaneGroups> Agreed;
+  for (const PassResult &R : Passes) {
+    auto It = R.Bodies.find(File);
+    if (It == R.Bodies.end())
+      continue;
+    const LaneBody *In = nullptr;
+    for (const LaneBody &B : It->second)
+      if (B.Begin <= Offset && Offset <= B.End &&
+          (!In || B.End - B.Begin < In->End - In->Begin))
+        In = &B;
+    if (!In)
+      continue;
+    if (Agreed && *Agreed != In->Kind)
+      return LaneGroups::Unknown;
+    Agreed = In->Kind;
+  }
+  return Agreed.value_or(LaneGroups::Unknown);
+}
+
 /// The width net (WidthLiteralNet.h) on the text of every project file a
 /// TU entered, each once, read with the skipped ranges of the pass that
 /// judged it, and on the project headers no TU includes; a line that a
@@ -583,7 +645,14 @@ void addWidthNetFindings(const project::Project &P, const LintConfig &Config,
     addTextFindings(
         File, Skipped, Config,
         [&](llvm::StringRef Text, const std::function<bool(unsigned)> &In) {
-          return widthLiteralFindings(File, Text, In);
+          std::vector<core::Finding> Out = widthLiteralFindings(File, Text, In);
+          for (core::Finding &F : Out)
+            if (LaneGroups K = laneGroupsAt(First, File, F.Range.Offset);
+                K != LaneGroups::Unknown) {
+              F.Level = core::Severity::Note;
+              F.Message = rightAtEitherWidth(F.Message, K);
+            }
+          return Out;
         },
         [&](const core::SourceText &S) {
           TakenLines Lines;

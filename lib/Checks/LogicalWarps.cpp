@@ -4,9 +4,12 @@
 #include "Checks/UserCodeVisitor.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace clang;
 
@@ -14,13 +17,66 @@ namespace hipport::checks {
 
 namespace {
 
+thread_local LogicalWarps *CurrentGroups = nullptr;
+
+/// A name that may make lanes meet: shuffles, ballots, votes, lane reads,
+/// warp or wave helpers, AMD cross-lane builtins, warp-level matrix
+/// operations. `__syncthreads` (a block barrier) is not one.
+bool crossLaneName(llvm::StringRef Name) {
+  std::string L = Name.lower();
+  llvm::StringRef S(L);
+  if (S.starts_with("__syncthreads") || S.empty())
+    return false;
+  if (S.starts_with("__builtin_amdgcn_"))
+    return !S.contains("workitem") && !S.contains("workgroup") &&
+           !S.contains("s_barrier") && !S.contains("s_waitcnt") &&
+           !S.contains("sched") && !S.contains("dispatch");
+  static const char *const Parts[] = {
+      "shfl",    "shuffle", "ballot",     "warp",     "wave",    "lane",
+      "sync",    "activemask", "mbcnt",   "dpp",      "swizzle", "permute",
+      "readfirstlane", "wmma", "mfma",    "match",    "vote",
+      "__reduce_"};
+  for (const char *P : Parts)
+    if (S.contains(P))
+      return true;
+  return S == "__any" || S == "__all" || S.starts_with("__any_") ||
+         S.starts_with("__all_");
+}
+
+/// A library whose primitives work per warp (hipCUB's WarpReduce, a
+/// BlockLoad with a warp transpose, cooperative groups' tiles).
+bool warpLibrary(const Decl *D) {
+  for (const DeclContext *C = D->getDeclContext(); C; C = C->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(C)) {
+      llvm::StringRef N = NS->getName();
+      if (N == "cub" || N == "hipcub" || N == "rocprim" ||
+          N == "cooperative_groups" || N == "rocwmma" || N == "wmma" ||
+          N == "nvcuda")
+        return true;
+    }
+  return false;
+}
+
 /// What one function body does with the warp: its shuffles' widths, other
 /// collectives, warpSize, and the TU functions it calls.
 struct WarpUse {
-  unsigned InSegment = 0;   ///< shuffles that stay in a 32-lane segment
+  unsigned InSegment = 0; ///< shuffles that stay in a 32-lane segment
   bool Other = false;     ///< any other shuffle, a ballot, warpSize...
+  /// Lanes may meet outside a shuffle: inline assembly, a library warp
+  /// primitive, a call to a function outside the TU or to one named so.
+  bool CrossLane = false;
   std::vector<const FunctionDecl *> Callees;
+  /// Names of calls that overload resolution left to instantiation.
+  std::vector<std::string> Unresolved;
 };
+
+/// The declaration whose body the walk scanned for F: a template's
+/// pattern stands for its instantiations.
+const FunctionDecl *scanned(const FunctionDecl *F) {
+  if (const FunctionDecl *P = F->getTemplateInstantiationPattern())
+    F = P;
+  return F->getCanonicalDecl();
+}
 
 class BodyScan : public RecursiveASTVisitor<BodyScan> {
 public:
@@ -43,7 +99,9 @@ public:
                N.starts_with("__reduce_") || N == "__syncwarp") {
       U.Other = true;
     } else if (const FunctionDecl *F = CE->getDirectCallee()) {
-      U.Callees.push_back(F->getCanonicalDecl());
+      callee(F);
+    } else {
+      unresolved(CE);
     }
     return true;
   }
@@ -52,6 +110,103 @@ public:
       U.Other = true;
     return true;
   }
+  bool VisitAsmStmt(AsmStmt *) {
+    U.CrossLane = true;
+    return true;
+  }
+  /// Code clang could not make sense of (a header lint was not given) may
+  /// hide any call: nothing is shown.
+  bool VisitRecoveryExpr(RecoveryExpr *) {
+    U.CrossLane = true;
+    return true;
+  }
+  bool VisitDecl(Decl *D) {
+    if (D->isInvalidDecl())
+      U.CrossLane = true;
+    return true;
+  }
+  /// A named warp width that is not 32 here (`WARP_SIZE` 64 in the port,
+  /// a template parameter): the function's literal 32s may then disagree
+  /// with it, lanes meeting or not.
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    const ValueDecl *D = E->getDecl();
+    if (D && D->getDeclName().isIdentifier() && warpWidthName(D->getName()) &&
+        intValue(E, C) != std::optional<int64_t>(32))
+      U.CrossLane = true;
+    return true;
+  }
+  bool VisitIntegerLiteral(IntegerLiteral *E) {
+    const SourceManager &SM = C.getSourceManager();
+    SourceLocation L = E->getLocation();
+    if (L.isMacroID() && E->getValue() != 32 &&
+        warpWidthName(Lexer::getImmediateMacroName(L, SM, C.getLangOpts())))
+      U.CrossLane = true;
+    return true;
+  }
+  /// `WarpReduce(temp)`, `BlockLoad(temp)`: a library's warp primitive.
+  bool VisitCXXConstructExpr(CXXConstructExpr *E) {
+    if (const CXXConstructorDecl *D = E->getConstructor())
+      if (warpLibrary(D) || crossLaneName(D->getParent()->getName()))
+        U.CrossLane = true;
+    return true;
+  }
+  bool VisitCXXUnresolvedConstructExpr(CXXUnresolvedConstructExpr *E) {
+    if (crossLaneName(E->getTypeAsWritten().getAsString()))
+      U.CrossLane = true;
+    return true;
+  }
+
+private:
+  void callee(const FunctionDecl *F) {
+    const FunctionDecl *S = scanned(F);
+    if (S->hasBody() && !C.getSourceManager().isInSystemHeader(
+                            C.getSourceManager().getExpansionLoc(
+                                S->getLocation()))) {
+      U.Callees.push_back(S);
+      return;
+    }
+    // Outside the TU's own code (a library, a compiler builtin): its name
+    // says what it does. A project function whose body lint never sees
+    // may do anything.
+    bool Library = F->getBuiltinID() || F->isImplicit() ||
+                   C.getSourceManager().isInSystemHeader(
+                       C.getSourceManager().getExpansionLoc(S->getLocation()));
+    if (!Library || warpLibrary(F) || crossLaneName(F->getNameAsString()))
+      U.CrossLane = true;
+  }
+  /// A call in a template that instantiation resolves: its candidates, or
+  /// its name, which the whole TU's functions answer for later.
+  void unresolved(CallExpr *CE) {
+    const Expr *Callee = CE->getCallee()->IgnoreParenImpCasts();
+    std::string Name;
+    if (const auto *UL = dyn_cast<UnresolvedLookupExpr>(Callee)) {
+      Name = UL->getName().getAsString();
+      // No candidate at all: a function of a header lint did not see.
+      if (UL->decls().empty())
+        U.CrossLane = true;
+      for (const NamedDecl *D : UL->decls()) {
+        D = D->getUnderlyingDecl();
+        if (const auto *T = dyn_cast<FunctionTemplateDecl>(D))
+          D = T->getTemplatedDecl();
+        if (const auto *F = dyn_cast<FunctionDecl>(D))
+          callee(F);
+      }
+    } else if (const auto *M = dyn_cast<CXXDependentScopeMemberExpr>(Callee)) {
+      Name = M->getMember().getAsString();
+      if (!M->isImplicitAccess() &&
+          crossLaneName(M->getBase()->getType().getAsString()))
+        U.CrossLane = true;
+    } else if (const auto *M = dyn_cast<UnresolvedMemberExpr>(Callee)) {
+      Name = M->getMemberName().getAsString();
+    } else if (const auto *D = dyn_cast<DeclRefExpr>(Callee)) {
+      Name = D->getDecl()->getNameAsString();
+    }
+    if (crossLaneName(Name))
+      U.CrossLane = true;
+    else if (!Name.empty())
+      U.Unresolved.push_back(std::move(Name));
+  }
+
   const ASTContext &C;
   const Stmt *Body;
   WarpUse &U;
@@ -73,6 +228,85 @@ public:
   std::vector<std::pair<const FunctionDecl *, const Stmt *>> Order;
 };
 
+/// The functions of Walk whose lanes, with everything they call, may meet
+/// (any collective at all, whatever its width).
+llvm::DenseSet<const FunctionDecl *> crossLaneFunctions(const FunctionWalk &W) {
+  llvm::DenseSet<const FunctionDecl *> Out;
+  llvm::StringSet<> Names; ///< names of such functions, for unresolved calls
+  // A callee the walk did not enter (a header outside the project) is
+  // judged by its name, as a library's is.
+  for (const auto &[F, U] : W.Uses)
+    if (U.Other || U.InSegment || U.CrossLane ||
+        llvm::any_of(U.Callees, [&](const FunctionDecl *G) {
+          return !W.Uses.count(G) &&
+                 (warpLibrary(G) || crossLaneName(G->getNameAsString()));
+        })) {
+      Out.insert(F);
+      Names.insert(F->getNameAsString());
+    }
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const auto &[F, U] : W.Uses) {
+      if (Out.count(F))
+        continue;
+      bool Meets =
+          llvm::any_of(U.Callees, [&](auto *G) { return Out.count(G); }) ||
+          llvm::any_of(U.Unresolved, [&](auto &N) { return Names.count(N); });
+      if (Meets) {
+        Out.insert(F);
+        Names.insert(F->getNameAsString());
+        Changed = true;
+      }
+    }
+  }
+  return Out;
+}
+
+/// Kernels whose lanes never meet, and the helpers only they call.
+llvm::DenseSet<const FunctionDecl *> noCrossLaneFunctions(const FunctionWalk &W) {
+  llvm::DenseSet<const FunctionDecl *> Meets = crossLaneFunctions(W);
+  llvm::DenseMap<const FunctionDecl *, std::vector<const FunctionDecl *>>
+      Callers;
+  for (const auto &[F, U] : W.Uses)
+    for (const FunctionDecl *G : U.Callees)
+      Callers[G].push_back(F);
+  llvm::DenseSet<const FunctionDecl *> Out;
+  for (const auto &[F, U] : W.Uses)
+    if (!Meets.count(F) && F->hasAttr<CUDAGlobalAttr>())
+      Out.insert(F);
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const auto &[F, U] : W.Uses) {
+      auto It = Callers.find(F);
+      if (Out.count(F) || Meets.count(F) || It == Callers.end())
+        continue;
+      if (llvm::all_of(It->second, [&](auto *G) { return Out.count(G); })) {
+        Out.insert(F);
+        Changed = true;
+      }
+    }
+  }
+  return Out;
+}
+
+/// The old rule: explicit 32-lane segments (LaneGroups::Segments).
+bool segmented(const FunctionWalk &W, const WarpUse &U) {
+  if (U.Other)
+    return false;
+  // A helper that shuffles at full width makes the caller's lanes
+  // wavefront lanes again; one that shuffles at width 32 counts as the
+  // caller's own 32-lane shuffle (`warp_reduce_sum(x)`).
+  bool Mixed = false, Segmented = U.InSegment > 0;
+  for (const FunctionDecl *G : U.Callees) {
+    auto It = W.Uses.find(G);
+    if (It == W.Uses.end())
+      continue;
+    Mixed |= It->second.Other;
+    Segmented |= It->second.InSegment > 0;
+  }
+  return !Mixed && Segmented;
+}
+
 } // namespace
 
 void LogicalWarps::build() {
@@ -80,45 +314,100 @@ void LogicalWarps::build() {
   FunctionWalk Walk(Ctx);
   Walk.TraverseDecl(Ctx.getTranslationUnitDecl());
   const SourceManager &SM = Ctx.getSourceManager();
+  // Code clang dropped after an error may have made lanes meet.
+  bool Blind = Ctx.getDiagnostics().hasErrorOccurred() && !ErrorsKnown;
   for (auto [F, Body] : Walk.Order) {
-    const WarpUse &U = Walk.Uses[F];
-    if (U.Other)
-      continue;
-    // A helper that shuffles at full width makes the caller's lanes
-    // wavefront lanes again; one that shuffles at width 32 counts as the
-    // caller's own 32-lane shuffle (`warp_reduce_sum(x)`).
-    bool Mixed = false, Segmented = U.InSegment > 0;
-    for (const FunctionDecl *G : U.Callees) {
-      auto It = Walk.Uses.find(G);
-      if (It == Walk.Uses.end())
-        continue;
-      Mixed |= It->second.Other;
-      Segmented |= It->second.InSegment > 0;
-    }
-    if (Mixed || !Segmented)
-      continue;
+    SourceRange R(SM.getExpansionLoc(Body->getBeginLoc()),
+                  SM.getExpansionLoc(Body->getEndLoc()));
+    if (Blind || llvm::any_of(Errors, [&](SourceLocation E) {
+          return SM.isPointWithin(E, R.getBegin(), R.getEnd());
+        }))
+      Walk.Uses[F].CrossLane = true;
+  }
+  llvm::DenseSet<const FunctionDecl *> Free = noCrossLaneFunctions(Walk);
+  for (auto [F, Body] : Walk.Order) {
+    LaneGroups Kind = segmented(Walk, Walk.Uses[F]) ? LaneGroups::Segments
+                      : Free.count(F)              ? LaneGroups::NoCrossLane
+                                                   : LaneGroups::Unknown;
     SourceLocation B = SM.getExpansionLoc(Body->getBeginLoc());
     SourceLocation E = SM.getExpansionLoc(Body->getEndLoc());
     if (SM.getFileID(B) != SM.getFileID(E))
       continue;
-    Bodies.emplace_back(SM.getFileID(B).getHashValue(), SM.getFileOffset(B),
-                        SM.getFileOffset(E));
+    Bodies.push_back({SM.getFileID(B), SM.getFileOffset(B),
+                      SM.getFileOffset(E), Kind});
   }
 }
 
-bool LogicalWarps::covers(SourceLocation Loc) {
+void LogicalWarps::setErrors(std::vector<SourceLocation> Locations) {
+  // None for a TU with errors: not the frontend's parse; stay blind.
+  ErrorsKnown =
+      !Locations.empty() || !Ctx.getDiagnostics().hasErrorOccurred();
+  Errors = std::move(Locations);
+}
+
+LaneGroups LogicalWarps::at(SourceLocation Loc) {
   if (!Built)
     build();
   if (Loc.isInvalid() || Bodies.empty())
-    return false;
+    return LaneGroups::Unknown;
   const SourceManager &SM = Ctx.getSourceManager();
   Loc = SM.getExpansionLoc(Loc);
-  unsigned File = SM.getFileID(Loc).getHashValue();
+  FileID File = SM.getFileID(Loc);
   unsigned Off = SM.getFileOffset(Loc);
-  for (auto [F, B, E] : Bodies)
-    if (F == File && B <= Off && Off <= E)
-      return true;
-  return false;
+  const Body *In = nullptr;
+  for (const Body &B : Bodies)
+    if (B.File == File && B.Begin <= Off && Off <= B.End &&
+        (!In || B.End - B.Begin < In->End - In->Begin))
+      In = &B;
+  return In ? In->Kind : LaneGroups::Unknown;
 }
+
+void LogicalWarps::forEachBody(
+    llvm::function_ref<void(FileID, unsigned, unsigned, LaneGroups)> Fn) {
+  if (!Built)
+    build();
+  for (const Body &B : Bodies)
+    Fn(B.File, B.Begin, B.End, B.Kind);
+}
+
+LogicalWarps *activeLogicalWarps(const ASTContext &Ctx) {
+  return CurrentGroups && &CurrentGroups->context() == &Ctx ? CurrentGroups : nullptr;
+}
+
+LogicalWarps &logicalWarps(const ASTContext &Ctx,
+                           std::unique_ptr<LogicalWarps> &Own) {
+  if (LogicalWarps *A = activeLogicalWarps(Ctx))
+    return *A;
+  if (!Own)
+    Own = std::make_unique<LogicalWarps>(Ctx);
+  return *Own;
+}
+
+const char *laneGroupsReason(LaneGroups Kind) {
+  switch (Kind) {
+  case LaneGroups::Segments:
+    return "every shuffle here passes width 32 or reads within its own "
+           "32-lane half, so the lanes form 32-lane logical warps, two to a "
+           "64-lane wavefront";
+  case LaneGroups::NoCrossLane:
+    return "no lane here reads another's (no shuffle, ballot, vote, warp "
+           "primitive, lane index or warpSize in this kernel or what it "
+           "calls), so its 32-lane groups only number threads and memory";
+  case LaneGroups::Unknown:
+    break;
+  }
+  return "";
+}
+
+std::string rightAtEitherWidth(llvm::StringRef Message, LaneGroups Kind) {
+  return (Message.substr(0, Message.find(';')) + "; " +
+          laneGroupsReason(Kind) + ": right at either width")
+      .str();
+}
+
+LogicalWarps::Active::Active(LogicalWarps &Index) : Saved(CurrentGroups) {
+  CurrentGroups = &Index;
+}
+LogicalWarps::Active::~Active() { CurrentGroups = Saved; }
 
 } // namespace hipport::checks

@@ -1,9 +1,12 @@
-//===- LogicalWarps.h - functions that work in 32-lane segments -*- C++ -*-===//
+//===- LogicalWarps.h - functions whose 32-lane groups are right at 64 -*- C++ -*-===//
 #pragma once
 
 #include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringRef.h"
 
-#include <tuple>
+#include <memory>
+#include <string>
 #include <vector>
 
 namespace clang {
@@ -12,31 +15,90 @@ class ASTContext;
 
 namespace hipport::checks {
 
-/// The functions of a TU that work in explicit 32-lane logical warps: every
-/// shuffle they make stays in a 32-lane segment, passing a width argument
-/// of 32 (`__shfl_xor_sync(m, v, o, 32)`, `__shfl_down(v, o, WARP_SIZE)`
-/// with WARP_SIZE 32) or reading only within the caller's own half
-/// under a guard by the lane index by 32 (HalfRead::Guarded: a scan whose
-/// value is used where `lane >= d`), and
-/// they make no other warp collective (ballot, any/all, activemask), call no
-/// function of the TU that shuffles otherwise, and do not read warpSize. On
-/// a 64-lane wavefront such shuffles stay in their 32-lane segment, so lane
-/// math by 32 there (`tid % 32`, `tid / 32`, per-segment slots, a tree from
-/// offset 16) names the segment's lanes: right at either width, two
-/// segments to a wavefront. Found in one walk of the TU, made when first
-/// asked.
+/// Why lane math by 32 (`tid % 32`, `tid / 32`, per-group slots) in a
+/// function is right on a 64-lane wavefront, if it is.
+enum class LaneGroups {
+  /// Nothing shows it: the 32 may be the hardware warp's width.
+  Unknown,
+  /// Explicit 32-lane logical warps: every shuffle the function makes stays
+  /// in a 32-lane segment, passing a width argument of 32
+  /// (`__shfl_xor_sync(m, v, o, 32)`, `__shfl_down(v, o, WARP_SIZE)` with
+  /// WARP_SIZE 32) or reading only within the caller's own half under a
+  /// guard by the lane index by 32 (HalfRead::Guarded), and it makes no
+  /// other warp collective, calls no function of the TU that shuffles
+  /// otherwise, and does not read warpSize. Such shuffles stay in their
+  /// segment on a 64-lane wavefront, two segments to a wave.
+  Segments,
+  /// No lane crosses to another: a kernel (or a helper only such kernels
+  /// call) that, with everything it calls, makes no shuffle, ballot, vote,
+  /// warp-level matrix operation, `__syncwarp`, inline assembly or library
+  /// warp primitive, and reads neither warpSize nor a hardware lane index.
+  /// Its 32-lane groups only number threads and memory: the result is the
+  /// same at any width (lanes of a wave run together, so implicit
+  /// lock-step within a group holds at 64 too: shared/WAVE64.md).
+  NoCrossLane,
+};
+
+/// The functions of a TU and what their lane math means at 64 (above).
+/// Found in one walk of the TU, made when first asked; while an Active
+/// scope lives, the checks of the thread share one instance per TU.
 class LogicalWarps {
 public:
   explicit LogicalWarps(const clang::ASTContext &Ctx) : Ctx(Ctx) {}
-  /// True when Loc (its expansion) lies in the body of such a function.
-  bool covers(clang::SourceLocation Loc);
+  /// What the innermost function body around Loc (its expansion) shows.
+  LaneGroups at(clang::SourceLocation Loc);
+  /// True when at(Loc) shows the 32-lane groups right at 64.
+  bool covers(clang::SourceLocation Loc) {
+    return at(Loc) != LaneGroups::Unknown;
+  }
+  /// Every user function body of the TU: its file, begin and end offsets.
+  void forEachBody(
+      llvm::function_ref<void(clang::FileID, unsigned, unsigned, LaneGroups)>
+          Fn);
+  const clang::ASTContext &context() const { return Ctx; }
+  /// Where the TU's parse errors lie: a function with one in its body may
+  /// have lost code (an initializer clang dropped), so it is never
+  /// NoCrossLane. Without this, a TU with errors has no NoCrossLane body.
+  void setErrors(std::vector<clang::SourceLocation> Locations);
+
+  /// Makes Index the one that shared() returns for its context in this
+  /// thread while the scope lives.
+  class Active {
+  public:
+    explicit Active(LogicalWarps &Index);
+    ~Active();
+    Active(const Active &) = delete;
+    Active &operator=(const Active &) = delete;
+
+  private:
+    LogicalWarps *Saved;
+  };
 
 private:
   void build();
+  struct Body {
+    clang::FileID File;
+    unsigned Begin, End;
+    LaneGroups Kind;
+  };
   const clang::ASTContext &Ctx;
   bool Built = false;
-  /// (file, begin offset, end offset) of each such function's body.
-  std::vector<std::tuple<unsigned, unsigned, unsigned>> Bodies;
+  bool ErrorsKnown = false;
+  std::vector<clang::SourceLocation> Errors;
+  std::vector<Body> Bodies;
 };
+
+/// The active instance for Ctx, or null (under clang-tidy, or outside the
+/// linter's walk).
+LogicalWarps *activeLogicalWarps(const clang::ASTContext &Ctx);
+/// The active instance for Ctx, or else Own, made on first use.
+LogicalWarps &logicalWarps(const clang::ASTContext &Ctx,
+                           std::unique_ptr<LogicalWarps> &Own);
+/// Why lane math by 32 is right at 64 where Kind holds, for a message
+/// ("so the lanes form 32-lane logical warps, ..."); empty for Unknown.
+const char *laneGroupsReason(LaneGroups Kind);
+/// A width finding's message where Kind shows the 32 right at 64: what it
+/// saw (up to its first ';'), then why, without its advice.
+std::string rightAtEitherWidth(llvm::StringRef Message, LaneGroups Kind);
 
 } // namespace hipport::checks

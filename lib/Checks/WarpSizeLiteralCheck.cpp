@@ -134,24 +134,22 @@ void WarpSizeLiteralCheck::reportMacro(const SourceManager &SM,
 }
 
 void WarpSizeLiteralCheck::report(const ASTContext &C, CheckDiag D) {
-  if (!Logical)
-    Logical = std::make_unique<LogicalWarps>(C);
+  LogicalWarps &Groups = logicalWarps(C, Logical);
   // The finding's place, or, for a named constant reported at its
-  // definition, every use in its notes.
-  bool Covered = Logical->covers(D.Loc);
-  if (!Covered && !D.Notes.empty())
-    Covered = llvm::all_of(D.Notes, [&](const auto &N) {
-      return Logical->covers(N.first);
-    });
-  if (Covered) {
+  // definition, every use in its notes (the first use's reason).
+  LaneGroups Kind = Groups.at(D.Loc);
+  if (Kind == LaneGroups::Unknown && !D.Notes.empty()) {
+    Kind = Groups.at(D.Notes.front().first);
+    if (!llvm::all_of(D.Notes, [&](const auto &N) {
+          return Groups.covers(N.first);
+        }))
+      Kind = LaneGroups::Unknown;
+  }
+  if (Kind != LaneGroups::Unknown) {
     // What the finding saw, without its advice to use warpSize, which
     // would break the 32-lane layout here.
     D.Level = core::Severity::Note;
-    D.Message = D.Message.substr(0, D.Message.find(';')) +
-                "; every shuffle here passes width 32 or reads within its own "
-                "32-lane half, so the lanes form "
-                "32-lane logical warps, two to a 64-lane wavefront: right at "
-                "either width";
+    D.Message = rightAtEitherWidth(D.Message, Kind);
     D.Fixes.clear();
   }
   Check::report(C, std::move(D));

@@ -34,10 +34,15 @@ std::string clangResourceDir() { return HIPPORT_CLANG_RESOURCE_DIR; }
 
 namespace {
 
+class ErrorCollector;
+/// The collector of the parse this thread runs (one at a time per thread).
+thread_local ErrorCollector *CurrentCollector = nullptr;
+
 /// Records errors with their presumed position; warnings are not ours to show.
 class ErrorCollector : public clang::DiagnosticConsumer {
 public:
   std::vector<ParseError> Errors;
+  std::vector<clang::SourceLocation> Locations; ///< expansion locations
   void BeginSourceFile(const clang::LangOptions &LO,
                        const clang::Preprocessor *PP) override {
     Lang = &LO;
@@ -57,6 +62,8 @@ public:
     Info.FormatDiagnostic(Msg);
     E.Message = std::string(Msg);
     if (Info.getLocation().isValid() && Info.hasSourceManager()) {
+      Locations.push_back(
+          Info.getSourceManager().getExpansionLoc(Info.getLocation()));
       clang::PresumedLoc PL =
           Info.getSourceManager().getPresumedLoc(Info.getLocation());
       if (PL.isValid()) {
@@ -204,6 +211,13 @@ bool skipSystemBodies() {
   return On;
 }
 
+std::vector<clang::SourceLocation>
+errorLocations(const clang::DiagnosticsEngine &Diags) {
+  if (!CurrentCollector || Diags.getClient() != CurrentCollector)
+    return {};
+  return CurrentCollector->Locations;
+}
+
 std::unique_ptr<clang::ASTConsumer>
 withSystemBodiesSkipped(clang::CompilerInstance &CI,
                         std::unique_ptr<clang::ASTConsumer> Inner) {
@@ -300,6 +314,7 @@ TUOutcome parseWith(std::vector<std::string> Args, const std::string &TU,
   }
   ErrorCollector Errors;
   Tool.setDiagnosticConsumer(&Errors);
+  CurrentCollector = &Errors;
   Tool.setPrintErrorMessage(false); // our findings say it, with position
   if (Text) // the caller's copy, not a second one read from disk
     Tool.mapVirtualFile(TU, *Text);
@@ -317,6 +332,7 @@ TUOutcome parseWith(std::vector<std::string> Args, const std::string &TU,
   } else {
     Rc = Tool.run(&F);
   }
+  CurrentCollector = nullptr;
   O.Errors = std::move(Errors.Errors);
   O.Parsed = Rc == 0 && O.Errors.empty();
   if (Rc != 0 && O.Errors.empty())

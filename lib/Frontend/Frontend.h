@@ -3,6 +3,8 @@
 
 #include "Project/Project.h"
 
+#include "clang/Basic/SourceLocation.h"
+
 #include <functional>
 #include <memory>
 #include <string>
@@ -10,6 +12,7 @@
 
 namespace clang {
 class ASTConsumer;
+class DiagnosticsEngine;
 class CompilerInstance;
 class FrontendAction;
 } // namespace clang
@@ -102,6 +105,12 @@ std::string clangResourceDir();
 /// Whether parses skip the function bodies written in system headers
 /// (nothing walks them; HIPPORT_SKIP_SYSTEM_BODIES=off parses every body).
 bool skipSystemBodies();
+
+/// Where the errors of the parse that Diags reports for lie (their
+/// expansion locations), as far as the frontend's collector has seen them;
+/// none when Diags is not a parse of parseAll's.
+std::vector<clang::SourceLocation>
+errorLocations(const clang::DiagnosticsEngine &Diags);
 
 /// Inner, with the bodies of system headers' functions skipped when
 /// skipSystemBodies(): what the precompiled prelude is built with, so that

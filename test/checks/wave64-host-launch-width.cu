@@ -218,17 +218,19 @@ void shadowed(float *p, int n) {
 }
 
 // A size declared first and assigned per case, and block sizes stepped by a
-// warp of 32, for a kernel whose lane math hard-codes 32.
+// warp of 32, for a kernel whose lane math hard-codes 32 but whose lanes
+// never read each other's: the launch counts the kernel's own 32-lane
+// groups, right at either width (notes).
 void per_case(float *out, const float *in, int peers) {
   int threads;
   if (peers > 32)
     threads = 1024;
   else
-    // CHECK: :[[@LINE+2]]:18: warning: launch block '32 * (peers - 1)' assumes 32-wide warps for kernel 'fixed_slots', which works per warp
+    // CHECK: :[[@LINE+2]]:18: note: launch block '32 * (peers - 1)' counts 32-lane groups for kernel 'fixed_slots': no lane here reads another's (no shuffle, ballot, vote, warp primitive, lane index or warpSize in this kernel or what it calls), so its 32-lane groups only number threads and memory; the two agree at either width
     // CHECK: :[[@LINE+2]]:3: note: launched here
     threads = 32 * (peers - 1);
   fixed_slots<<<1, threads>>>(out, in);
-  // CHECK: :[[@LINE+2]]:36: warning: launch block 'bs += 32' assumes 32-wide warps for kernel 'fixed_slots', which works per warp
+  // CHECK: :[[@LINE+2]]:36: note: launch block 'bs += 32' counts 32-lane groups for kernel 'fixed_slots'
   // CHECK: :[[@LINE+2]]:5: note: launched here
   for (int bs = 64; bs <= 1024; bs += 32)
     fixed_slots<<<1, bs>>>(out, in);
@@ -284,7 +286,7 @@ __global__ void wave_slots(float *out, const float *in) {
     slot[threadIdx.x / WARP] = v;
 }
 void group_launch(float *out, const float *in, int threads) {
-  // CHECK: :[[@LINE+2]]:54: note: launch shared-memory size 'threads / WARP' counts 32-lane groups ('WARP' = 32) for kernel 'group_slots', which works in 32-lane logical warps
+  // CHECK: :[[@LINE+2]]:54: note: launch shared-memory size 'threads / WARP' counts 32-lane groups ('WARP' = 32) for kernel 'group_slots': every shuffle here passes width 32 or reads within its own 32-lane half, so the lanes form 32-lane logical warps
   // CHECK: :[[@LINE+1]]:3: note: launched here
   group_slots<<<1, threads, sizeof(float) * (threads / WARP)>>>(out, in);
   // CHECK: :[[@LINE+2]]:53: warning: launch shared-memory size 'threads / WARP' assumes 32-wide warps ('WARP' = 32) for kernel 'wave_slots', which works per warp

@@ -56,7 +56,7 @@ template <int W = 32> __global__ void tmpl(int *out) {
 // CHECK: :{{[0-9]+}}:{{[0-9]+}}: note: used as the warp width here: 'threadIdx.x % W'
 // CHECK: :[[@LINE+2]]:24: warning: lane index 'threadIdx.x % W' assumes 32-wide warps; AMD wavefronts have 64 lanes: use warpSize ('W' = 32)
 // CHECK: :[[@LINE-3]]:15: note: 'W' defined as 32 here
-  out[0] = threadIdx.x % W;
+  out[0] = threadIdx.x % W + __any_sync(__activemask(), 1);
 }
 
 // Enumerator holding the warp width.
@@ -66,7 +66,7 @@ enum WarpConst { kWarp = 32 };
 __global__ void enums(int *out) {
   // CHECK: :[[@LINE+2]]:19: warning: warp index 'threadIdx.x / kWarp' assumes 32-wide warps; use warpSize ('kWarp' = 32)
   // CHECK: :{{[0-9]+}}:18: note: 'kWarp' defined as 32 here
-  out[threadIdx.x / kWarp] = 0;
+  out[threadIdx.x / kWarp] = __any_sync(__activemask(), 1);
 }
 
 // Negatives: 32 that is not the warp width.
@@ -247,7 +247,7 @@ __global__ void word_bits(unsigned *words, const int *cols, int n) {
     atomicOr(&words[c / WS], (unsigned)MSB >> (c % WS));
   }
   for (int i = threadIdx.x; i < n / WS + 1; i += blockDim.x)
-    words[i] = 0;
+    words[i] = __any_sync(__activemask(), 1);
 }
 
 // Loops from a lane index striding by a literal 32 lanes: lanes 32-63 of a
@@ -289,11 +289,51 @@ __global__ void segmented_carry(const int *rows, float *y, const float *v) {
   // CHECK: :[[@LINE+2]]:12: error: 'lane >= LAST_LANE' takes lane 31 as the last lane
   // CHECK: :[[@LINE-8]]:19: note: 'LAST_LANE' defined as 31 here
   if (lane >= LAST_LANE)
-    y[0] = v[threadIdx.x];
+    y[0] = v[threadIdx.x] * __any_sync(__activemask(), 1);
   // Negative: 31 threads of a block, a count below 31.
   if (threadIdx.x < 31)
     y[1] = v[0];
   int n = rows[0];
   if (n < 31)
     y[2] = v[1];
+}
+
+// No lane reads another's: a kernel (and the helper only it calls) whose
+// 32-lane groups only number threads and shared memory computes the same at
+// any width (lanes of a wave run together): notes.
+__device__ int tile_row() {
+  // CHECK: :[[@LINE+1]]:24: note: warp index 'threadIdx.x / 32' assumes 32-wide warps; no lane here reads another's (no shuffle, ballot, vote, warp primitive, lane index or warpSize in this kernel or what it calls), so its 32-lane groups only number threads and memory: right at either width [wave64-warp-size-literal]
+  return threadIdx.x / 32;
+}
+__global__ void transpose_tiles(const float *in, float *out) {
+  __shared__ float tile[32][33];
+  // CHECK: :[[@LINE+1]]:27: note: lane index 'threadIdx.x % 32' assumes 32-wide warps; no lane here reads another's
+  int col = threadIdx.x % 32;
+  tile[tile_row()][col] = in[threadIdx.x];
+  __syncthreads();
+  out[threadIdx.x] = tile[col][tile_row()];
+}
+
+// Still warnings: a helper that a voting kernel calls too, a kernel that
+// calls a function lint cannot see, and 32s beside a named width of 64 (a
+// half-ported kernel: the two disagree whether lanes meet or not).
+__device__ int group_of() {
+  // CHECK: :[[@LINE+1]]:24: warning: warp index 'threadIdx.x / 32' assumes 32-wide warps; use warpSize
+  return threadIdx.x / 32;
+}
+__global__ void quiet_groups(int *out) { out[group_of()] = 0; }
+__global__ void voting_groups(int *out) {
+  out[group_of()] = __any_sync(__activemask(), 1);
+}
+__device__ int reduce_elsewhere(int v);
+__global__ void calls_unseen(int *out) {
+  // CHECK: :[[@LINE+1]]:28: warning: lane index 'threadIdx.x % 32' assumes 32-wide warps
+  int lane = threadIdx.x % 32;
+  out[lane] = reduce_elsewhere(lane);
+}
+#define PORTED_WARP_SIZE 64
+__global__ void half_ported(int *out) {
+  int lane = threadIdx.x & (PORTED_WARP_SIZE - 1);
+  // CHECK: :[[@LINE+1]]:35: warning: warp index 'threadIdx.x / 32' assumes 32-wide warps
+  out[lane] = 16 * (threadIdx.x / 32 + 1);
 }

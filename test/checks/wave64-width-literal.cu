@@ -85,5 +85,18 @@ __global__ void warp_roles(float *out, float v, unsigned n) {
     return;
   // CHECK: :[[@LINE+1]]:11: warning: '32' beside 't' reads as the lane count of a 32-wide warp
   if (t < 32)
-    out[t] = v;
+    out[t] = v; out[64] = __any_sync(__activemask(), 1);
+}
+
+// A kernel whose lanes never read each other's: its 32-lane groups only
+// number threads and memory, right at any width (a note), as the AST sees
+// it; the same text in a kernel that votes is a warning.
+__global__ void group_copy(float *out, const float *in, int warp_id) {
+  // CHECK: :[[@LINE+1]]:17: note: '32' beside 'warp_id' reads as the lane count of a 32-wide warp; no lane here reads another's (no shuffle, ballot, vote, warp primitive, lane index or warpSize in this kernel or what it calls), so its 32-lane groups only number threads and memory: right at either width [wave64-width-literal]
+  out[warp_id * 32 + 1] = in[warp_id * 32];
+}
+__global__ void group_vote(float *out, int warp_id) {
+  // CHECK: :[[@LINE+1]]:17: warning: '32' beside 'warp_id' reads as the lane count of a 32-wide warp
+  out[warp_id * 32 + 1] = 0;
+  out[0] = __any_sync(__activemask(), 1);
 }

@@ -13,7 +13,7 @@ __global__ void rows(float *out, const float *in, int n) {
     out[warp] = in[warp * lane];
 }
 
-// A kernel whose parameter is a framework template: its body is kept.
+// A kernel whose parameter is a framework template: its body is judged.
 __global__ void lanes(torch::PackedTensorAccessor32<float, 2> acc, float *out) {
   out[threadIdx.x % 32] = 0.f;
 }
