@@ -32,10 +32,9 @@ bool crossLaneName(llvm::StringRef Name) {
            !S.contains("s_barrier") && !S.contains("s_waitcnt") &&
            !S.contains("sched") && !S.contains("dispatch");
   static const char *const Parts[] = {
-      "shfl",    "shuffle", "ballot",     "warp",     "wave",    "lane",
-      "sync",    "activemask", "mbcnt",   "dpp",      "swizzle", "permute",
-      "readfirstlane", "wmma", "mfma",    "match",    "vote",
-      "__reduce_"};
+      "shfl", "shuffle", "ballot", "warp",    "wave",  "lane",
+      "sync", "activemask", "mbcnt", "dpp",   "swizzle", "permute",
+      "wmma", "mfma",    "match",  "vote",    "__reduce_"};
   for (const char *P : Parts)
     if (S.contains(P))
       return true;

@@ -1,4 +1,4 @@
-//===- LogicalWarps.h - functions whose 32-lane groups are right at 64 -*- C++ -*-===//
+//===- LogicalWarps.h - where lane math by 32 is right at 64 -*- C++ -*-===//
 #pragma once
 
 #include "clang/Basic/SourceLocation.h"
