@@ -188,8 +188,8 @@ using Skips = std::vector<std::pair<unsigned, unsigned>>;
 /// Runs the MatchFinder on the project's own top-level declarations only:
 /// the CUDA and HIP headers are most of every TU and never reported, so
 /// skipping them keeps lint close to the cost of the parse.
-/// A function body of a parsed TU: its byte range and what its lane math
-/// by 32 means at 64 (LogicalWarps), for the width net's text findings.
+/// A function body of a TU: its byte range and what its lane math by 32
+/// means at 64 (LogicalWarps), for the width net's text findings.
 struct LaneBody {
   unsigned Begin, End;
   LaneGroups Kind;
@@ -351,8 +351,9 @@ struct PassResult {
   /// A project file of the TU includes a HIP header (`hip/...`): HIP code,
   /// even where the main file itself names no HIP header.
   bool IncludesHip = false;
-  /// The function bodies of each project file, where the TU parsed (First
-  /// pass only).
+  /// The function bodies of each project file and what their lane math by
+  /// 32 means (First pass only; a body holding a parse error is never
+  /// judged right at 64).
   LaneBodies Bodies;
 };
 
@@ -600,7 +601,7 @@ void scanUncoveredFiles(const project::Project &P, const LintConfig &Config,
 }
 
 /// What the function body around Offset of File shows of its lane math by
-/// 32 (LogicalWarps), as every parsed TU that has that body agrees: a
+/// 32 (LogicalWarps), as every TU that has that body agrees: a
 /// header's helper may be called from other kernels in another TU.
 LaneGroups laneGroupsAt(const std::vector<PassResult> &Passes,
                         const std::string &File, unsigned Offset) {
