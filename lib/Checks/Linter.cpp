@@ -600,18 +600,16 @@ void scanUncoveredFiles(const project::Project &P, const LintConfig &Config,
                        "no TU includes this header", Store, Found.back());
 }
 
-/// What the function body around Offset of File shows of its lane math by
-/// 32 (LogicalWarps), as every TU that has that body agrees: a
-/// header's helper may be called from other kernels in another TU.
-LaneGroups laneGroupsAt(const std::vector<PassResult> &Passes,
-                        const std::string &File, unsigned Offset) {
+/// What the function body around Offset shows of its lane math by 32
+/// (LogicalWarps), as every TU that has that body agrees (Bodies: each
+/// TU's bodies of the file): a header's helper may be called from other
+/// kernels in another TU.
+LaneGroups laneGroupsAt(const std::vector<const std::vector<LaneBody> *> &Bodies,
+                        unsigned Offset) {
   std::optional<LaneGroups> Agreed;
-  for (const PassResult &R : Passes) {
-    auto It = R.Bodies.find(File);
-    if (It == R.Bodies.end())
-      continue;
+  for (const std::vector<LaneBody> *TU : Bodies) {
     const LaneBody *In = nullptr;
-    for (const LaneBody &B : It->second)
+    for (const LaneBody &B : *TU)
       if (B.Begin <= Offset && Offset <= B.End &&
           (!In || B.End - B.Begin < In->End - In->Begin))
         In = &B;
@@ -641,14 +639,20 @@ void addWidthNetFindings(const project::Project &P, const LintConfig &Config,
     for (const PackedFinding &F : L)
       if (llvm::StringRef(Store.checkId(F.Check)).starts_with("wave64-"))
         Reported[Store.path(F.File)].insert(F.Offset);
+  // Each file's function bodies, one list per TU that recorded it.
+  std::map<std::string, std::vector<const std::vector<LaneBody> *>> BodiesOf;
+  for (const PassResult &R : First)
+    for (const auto &[File, Bodies] : R.Bodies)
+      BodiesOf[File].push_back(&Bodies);
   auto Scan = [&](const std::string &File, const Skips &Skipped,
                   PackedFindings &Into) {
     addTextFindings(
         File, Skipped, Config,
         [&](llvm::StringRef Text, const std::function<bool(unsigned)> &In) {
           std::vector<core::Finding> Out = widthLiteralFindings(File, Text, In);
+          const auto &Bodies = BodiesOf[File];
           for (core::Finding &F : Out)
-            if (LaneGroups K = laneGroupsAt(First, File, F.Range.Offset);
+            if (LaneGroups K = laneGroupsAt(Bodies, F.Range.Offset);
                 K != LaneGroups::Unknown) {
               F.Level = core::Severity::Note;
               F.Message = rightAtEitherWidth(F.Message, K);
