@@ -3,6 +3,7 @@
 #include "BuildScan/BuildScanner.h"
 #include "Checks/LogicalWarps.h"
 #include "Checks/ParseErrorCheck.h"
+#include "Checks/PendingPort.h"
 #include "Checks/Suppressions.h"
 #include "Checks/TargetMacros.h"
 #include "Checks/TokenScan.h"
@@ -622,13 +623,32 @@ LaneGroups laneGroupsAt(const std::vector<const std::vector<LaneBody> *> &Bodies
   return Agreed.value_or(LaneGroups::Unknown);
 }
 
+/// The pending regions (PendingPort.h) of each project file, as the passes
+/// that judged its TUs skipped them.
+using PendingRegions = std::map<std::string, std::vector<PendingRegion>>;
+
+PendingRegions findPendingRegions(const std::vector<PassResult> &First) {
+  PendingRegions Out;
+  for (const PassResult &R : First)
+    for (const auto &[File, Skipped] : R.Files) {
+      if (Skipped.empty() || Out.count(File))
+        continue;
+      if (auto Buf = llvm::MemoryBuffer::getFile(File))
+        Out[File] = pendingPortRegions((*Buf)->getBuffer(), Skipped);
+    }
+  return Out;
+}
+
 /// The width net (WidthLiteralNet.h) on the text of every project file a
 /// TU entered, each once, read with the skipped ranges of the pass that
-/// judged it, and on the project headers no TU includes; a line that a
-/// width check already reports on is left to that check.
+/// judged it (a pending region, with those of the pass that defined its
+/// switch: Nested), and on the project headers no TU includes; a line that
+/// a width check already reports on is left to that check.
 void addWidthNetFindings(const project::Project &P, const LintConfig &Config,
                          const LintOptions &Opts,
                          const std::vector<PassResult> &First,
+                         const PendingRegions &Pending,
+                         const std::map<std::string, Skips> &Nested,
                          FindingStore &Store,
                          std::vector<PackedFindings> &Found) {
   if (!Config.enabled(WidthLiteralNet::Info.Id) || Found.empty())
@@ -644,16 +664,32 @@ void addWidthNetFindings(const project::Project &P, const LintConfig &Config,
   for (const PassResult &R : First)
     for (const auto &[File, Bodies] : R.Bodies)
       BodiesOf[File].push_back(&Bodies);
+  static const std::vector<PendingRegion> NoRegions;
   auto Scan = [&](const std::string &File, const Skips &Skipped,
                   PackedFindings &Into) {
+    auto PendingIt = Pending.find(File);
+    const auto &Regions =
+        PendingIt == Pending.end() ? NoRegions : PendingIt->second;
+    // Pending regions are read as the pass that defined their switches
+    // compiled them.
+    Skips Read;
+    for (const auto &R : Skipped)
+      if (!llvm::any_of(Regions, [&](const PendingRegion &G) {
+            return R.first <= G.Begin && G.Begin <= R.second;
+          }))
+        Read.push_back(R);
+    if (auto It = Nested.find(File); It != Nested.end())
+      Read.insert(Read.end(), It->second.begin(), It->second.end());
     addTextFindings(
-        File, Skipped, Config,
+        File, Read, Config,
         [&](llvm::StringRef Text, const std::function<bool(unsigned)> &In) {
           std::vector<core::Finding> Out = widthLiteralFindings(File, Text, In);
           const auto &Bodies = BodiesOf[File];
           for (core::Finding &F : Out)
-            if (LaneGroups K = laneGroupsAt(Bodies, F.Range.Offset);
-                K != LaneGroups::Unknown) {
+            if (const PendingRegion *G = regionAt(Regions, F.Range.Offset))
+              F.Message = inPendingRegion(F.Message, *G);
+            else if (LaneGroups K = laneGroupsAt(Bodies, F.Range.Offset);
+                     K != LaneGroups::Unknown) {
               F.Level = core::Severity::Note;
               F.Message = rightAtEitherWidth(F.Message, K);
             }
@@ -734,6 +770,62 @@ void judgeByHipPasses(const FindingStore &Store, PassResult &Host,
   }
 }
 
+/// Lints the pending regions: each TU whose files hold one is parsed again
+/// with BasePO's arguments and the regions' switches defined; of that
+/// parse, the findings inside a region are kept, each saying so. Returns
+/// the ranges that parse skipped inside the regions (`#if` branches nested
+/// in them), for the width net.
+std::map<std::string, Skips> lintPendingRegions(const project::Project &P, const LintConfig &Config,
+                        const CheckOptions &CO, const LintOptions &Opts,
+                        const std::vector<std::string> &TUs,
+                        const std::vector<PassResult> &First,
+                        const PendingRegions &Regions,
+                        const frontend::ParseOptions &BasePO,
+                        FindingStore &Store,
+                        std::vector<PackedFindings> &Found) {
+  std::map<std::string, std::set<std::string>> Switches; ///< TU -> macros
+  std::vector<size_t> Which;
+  for (size_t I = 0; I < TUs.size(); ++I) {
+    for (const auto &[File, Skipped] : First[I].Files)
+      if (auto It = Regions.find(File); It != Regions.end())
+        for (const PendingRegion &R : It->second)
+          Switches[TUs[I]].insert(R.Switch);
+    if (Switches.count(TUs[I]))
+      Which.push_back(I);
+  }
+  std::map<std::string, Skips> Nested;
+  if (Which.empty())
+    return Nested;
+  frontend::ParseOptions PO = BasePO;
+  PO.Verb = "lint pending";
+  PO.Adjust = [&](const std::string &TU, std::vector<std::string> &Args) {
+    if (BasePO.Adjust)
+      BasePO.Adjust(TU, Args);
+    for (const std::string &S : Switches.at(TU))
+      Args.push_back("-D" + S);
+  };
+  std::vector<PassResult> Again(TUs.size());
+  runPass(P, Config, CO, Opts, TUs, Which, Pass::First, Again, Store, PO);
+  for (size_t I : Which)
+    for (const PackedFinding &F : Again[I].Findings) {
+      auto It = Regions.find(Store.path(F.File));
+      const PendingRegion *R =
+          It == Regions.end() ? nullptr : regionAt(It->second, F.Offset);
+      if (!R || Store.checkId(F.Check) == ParseErrorCheck::Info.Id)
+        continue;
+      core::Finding U = Store.unpack(F);
+      U.Message = inPendingRegion(U.Message, *R);
+      Found[I].push_back(Store.pack(U));
+    }
+  for (size_t I : Which)
+    for (const auto &[File, Skipped] : Again[I].Files)
+      if (auto It = Regions.find(File); It != Regions.end())
+        for (const auto &S : Skipped)
+          if (regionAt(It->second, S.first))
+            Nested[File].push_back(S);
+  return Nested;
+}
+
 /// Parses the TUs (the first pass); then the TUs whose project code tests
 /// AMD target or platform macros, and HIP code, as the HIP compiler for AMD
 /// sees them: the HIP host pass and the device pass for the wave64 target
@@ -784,6 +876,17 @@ llvm::Error lintTUs(const project::Project &P, const LintConfig &Config,
   for (size_t K = 0; K < Redo.size(); ++K)
     Outcomes[Redo[K]] = std::move(Again[K]);
 
+  // CUDA code meets the HIP passes as hipify would leave it.
+  auto Hipify = [&](const std::string &TU, std::vector<std::string> &Args) {
+    const frontend::HipifyShim &S = frontend::hipifyShim();
+    if (Prelude.empty() || HipFirst.count(TU) || S.Header.empty())
+      return;
+    Args.insert(Args.end(), {"-isystem", S.Dir, "-include", S.Header});
+  };
+  auto HostPass = [&](const std::string &TU, std::vector<std::string> &Args) {
+    frontend::toHipHostPass(Args, HostDefines, Prelude);
+    Hipify(TU, Args);
+  };
   std::vector<size_t> Judged, NeedHost;
   for (size_t I = 0; I < N; ++I)
     if (First[I].TestsTarget || HipFirst.count(TUs[I])) {
@@ -799,17 +902,7 @@ llvm::Error lintTUs(const project::Project &P, const LintConfig &Config,
     std::string Arch = T->Name;
     frontend::ParseOptions HO = PO, TO = PO;
     HO.Verb = "lint hip-host";
-    // CUDA code meets the HIP passes as hipify would leave it.
-    auto Hipify = [&](const std::string &TU, std::vector<std::string> &Args) {
-      const frontend::HipifyShim &S = frontend::hipifyShim();
-      if (Prelude.empty() || HipFirst.count(TU) || S.Header.empty())
-        return;
-      Args.insert(Args.end(), {"-isystem", S.Dir, "-include", S.Header});
-    };
-    HO.Adjust = [&](const std::string &TU, std::vector<std::string> &Args) {
-      frontend::toHipHostPass(Args, HostDefines, Prelude);
-      Hipify(TU, Args);
-    };
+    HO.Adjust = HostPass;
     TO.Verb = "lint " + Arch;
     TO.Adjust = [&](const std::string &TU, std::vector<std::string> &Args) {
       frontend::toHipDevicePass(Args, Arch, Defines, Prelude);
@@ -845,7 +938,16 @@ llvm::Error lintTUs(const project::Project &P, const LintConfig &Config,
     }
   }
   scanUncoveredFiles(P, Config, Opts, TUs, Outcomes, First, Store, Found);
-  addWidthNetFindings(P, Config, Opts, First, Store, Found);
+  // Not under report, whose inventory must see each TU once.
+  PendingRegions Pending =
+      Opts.AlsoConsume ? PendingRegions() : findPendingRegions(First);
+  // A pending region is read as the HIP host pass of its port sees it.
+  frontend::ParseOptions PendingPO = FirstPO;
+  if (!Prelude.empty())
+    PendingPO.Adjust = HostPass;
+  std::map<std::string, Skips> Nested = lintPendingRegions(
+      P, Config, CO, Opts, TUs, First, Pending, PendingPO, Store, Found);
+  addWidthNetFindings(P, Config, Opts, First, Pending, Nested, Store, Found);
   for (PackedFindings &F : Found)
     appendFindings(Store.List, F);
   return llvm::Error::success();

@@ -1,0 +1,2 @@
+#include "ported.cuh"
+__global__ void copy(float *y) { y[threadIdx.x] = 0.f; }
