@@ -775,14 +775,14 @@ void judgeByHipPasses(const FindingStore &Store, PassResult &Host,
 /// parse, the findings inside a region are kept, each saying so. Returns
 /// the ranges that parse skipped inside the regions (`#if` branches nested
 /// in them), for the width net.
-std::map<std::string, Skips> lintPendingRegions(const project::Project &P, const LintConfig &Config,
-                        const CheckOptions &CO, const LintOptions &Opts,
-                        const std::vector<std::string> &TUs,
-                        const std::vector<PassResult> &First,
-                        const PendingRegions &Regions,
-                        const frontend::ParseOptions &BasePO,
-                        FindingStore &Store,
-                        std::vector<PackedFindings> &Found) {
+std::map<std::string, Skips>
+lintPendingRegions(const project::Project &P, const LintConfig &Config,
+                   const CheckOptions &CO, const LintOptions &Opts,
+                   const std::vector<std::string> &TUs,
+                   const std::vector<PassResult> &First,
+                   const PendingRegions &Regions,
+                   const frontend::ParseOptions &BasePO, FindingStore &Store,
+                   std::vector<PackedFindings> &Found) {
   std::map<std::string, std::set<std::string>> Switches; ///< TU -> macros
   std::vector<size_t> Which;
   for (size_t I = 0; I < TUs.size(); ++I) {
@@ -805,9 +805,20 @@ std::map<std::string, Skips> lintPendingRegions(const project::Project &P, const
       Args.push_back("-D" + S);
   };
   std::vector<PassResult> Again(TUs.size());
-  runPass(P, Config, CO, Opts, TUs, Which, Pass::First, Again, Store, PO);
-  for (size_t I : Which)
-    for (const PackedFinding &F : Again[I].Findings) {
+  std::vector<frontend::TUOutcome> Outcomes =
+      runPass(P, Config, CO, Opts, TUs, Which, Pass::First, Again, Store, PO);
+  for (size_t K = 0; K < Which.size(); ++K) {
+    size_t I = Which[K];
+    PackedFindings Kept = std::move(Again[I].Findings);
+    // Where that parse failed (the code may need headers the build never
+    // reached), the token scan reads the regions too.
+    if (!Outcomes[K].Parsed)
+      for (const auto &[File, Skipped] : Again[I].Files)
+        if (Regions.count(File))
+          addTokenFindings(File, Config, Skipped, Again[I].Macros,
+                           "the HIP parse of this CUDA code failed", Store,
+                           Kept);
+    for (const PackedFinding &F : Kept) {
       auto It = Regions.find(Store.path(F.File));
       const PendingRegion *R =
           It == Regions.end() ? nullptr : regionAt(It->second, F.Offset);
@@ -817,12 +828,12 @@ std::map<std::string, Skips> lintPendingRegions(const project::Project &P, const
       U.Message = inPendingRegion(U.Message, *R);
       Found[I].push_back(Store.pack(U));
     }
-  for (size_t I : Which)
     for (const auto &[File, Skipped] : Again[I].Files)
       if (auto It = Regions.find(File); It != Regions.end())
         for (const auto &S : Skipped)
           if (regionAt(It->second, S.first))
             Nested[File].push_back(S);
+  }
   return Nested;
 }
 
