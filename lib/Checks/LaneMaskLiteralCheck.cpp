@@ -22,6 +22,9 @@ void LaneMaskLiteralCheck::registerMatchers(MatchFinder &F) {
   F.addMatcher(binaryOperator(hasAnyOperatorName("<<", "<<="), NotInst)
                    .bind("shl"),
                this);
+  F.addMatcher(binaryOperator(hasAnyOperatorName(">>", ">>="), NotInst)
+                   .bind("shr"),
+               this);
   F.addMatcher(
       callExpr(callee(functionDecl(anyOf(nameMatches(namesSyncIntrinsic),
                                          hasName("__syncwarp")))
@@ -125,8 +128,43 @@ static const VarDecl *combinedInto(const BinaryOperator *Shl, ASTContext &C,
   return nullptr;
 }
 
+/// `0xffffffff >> (warpSize - n)`: the low lanes of a wave taken from a
+/// 32-bit all-ones word. At 64 lanes the shift reaches 32 and more
+/// (undefined) and lanes 32-63 have no bit. A shift by a lane index or by a
+/// difference with warpSize is a lane mask; `0xffffffff >> (32 - nbits)`
+/// (bits of a word) is not.
+void LaneMaskLiteralCheck::checkNarrowRightShift(const BinaryOperator *Shr,
+                                                 ASTContext &C) {
+  const Expr *L = Shr->getLHS();
+  auto V = intValue(L, C);
+  if (!V || (uint64_t(*V) & 0xffffffffull) != 0xffffffffull ||
+      C.getTypeSize(L->getType()) > 32)
+    return;
+  const Expr *Amount = Shr->getRHS();
+  if (!findWarpSizeRef(Amount, C) && !isLaneLike(Amount, C))
+    return;
+  CheckDiag D;
+  D.Level = core::Severity::Error;
+  D.Loc = Shr->getBeginLoc();
+  D.Range = Shr->getSourceRange();
+  D.Message = fmt::format(
+      "lane mask '{}' is built in 32-bit arithmetic; on a 64-lane wavefront "
+      "the shift can reach 32 or more (undefined) and lanes 32-63 have no "
+      "bit: use a 64-bit one (~0ull >> ...)",
+      sourceText(Shr->getSourceRange(), C));
+  const auto *IL = dyn_cast<IntegerLiteral>(strip(L));
+  uint64_t Sink = sinkWidth(Shr, C);
+  if (IL && !IL->getBeginLoc().isMacroID() && (Sink == 0 || Sink > 32))
+    D.Fixes.push_back(FixItHint::CreateReplacement(
+        CharSourceRange::getTokenRange(IL->getSourceRange()),
+        "0xffffffffffffffffull"));
+  report(C, std::move(D));
+}
+
 void LaneMaskLiteralCheck::run(const MatchFinder::MatchResult &R) {
   ASTContext &C = *R.Context;
+  if (const auto *Shr = R.Nodes.getNodeAs<BinaryOperator>("shr"))
+    return checkNarrowRightShift(Shr, C);
   if (const auto *BO = R.Nodes.getNodeAs<BinaryOperator>("shl")) {
     const Expr *L = BO->getLHS();
     auto V = intValue(L, C);

@@ -29,6 +29,8 @@ public:
 
 private:
   LaneMaskVars &masks(clang::ASTContext &C);
+  void checkNarrowRightShift(const clang::BinaryOperator *Shr,
+                             clang::ASTContext &C);
   std::unique_ptr<LaneMaskVars> Masks;
   std::set<const clang::VarDecl *> FullMaskVars; ///< reported once each
 };

@@ -74,3 +74,17 @@ __device__ int notMasks(unsigned long long active, int k, int v) {
   unsigned long long all = ~0ull;
   return __shfl_sync(sel, v, 0) + __shfl_sync(all, v, 1) + flags;
 }
+
+// The low lanes of a wave from a 32-bit all-ones word: at 64 lanes the
+// shift reaches 32 and more. Bits of a word (a shift by 32 - nbits) are not
+// lanes; a 64-bit all-ones word is right.
+#define LOW_LANES(n) unsigned(0xFFFFFFFF >> (warpSize - (n)))
+__device__ unsigned lowLanes(unsigned *out, int nbits) {
+  unsigned lane = threadIdx.x % warpSize;
+  unsigned below = 0xffffffffu >> (warpSize - lane);
+  unsigned long long wide = ~0ull >> (warpSize - lane);
+  unsigned word = 0xffffffffu >> (32 - nbits);
+  return below + LOW_LANES(lane) + word + unsigned(wide);
+}
+// CHECK: wave64-lane-mask-literal.cu:81:31: error: lane mask 'LOW_LANES(lane)' is built in 32-bit arithmetic; on a 64-lane wavefront the shift can reach 32 or more (undefined) and lanes 32-63 have no bit: use a 64-bit one (~0ull >> ...) [wave64-lane-mask-literal]
+// CHECK: wave64-lane-mask-literal.cu:84:20: error: lane mask '0xffffffffu >> (warpSize - lane)' is built in 32-bit arithmetic; on a 64-lane wavefront the shift can reach 32 or more (undefined) and lanes 32-63 have no bit: use a 64-bit one (~0ull >> ...) [wave64-lane-mask-literal]
