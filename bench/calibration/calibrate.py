@@ -145,6 +145,7 @@ def discover(corpus):
     pairs += discover_hecbench(corpus)
     pairs += discover_hipcaffe(corpus)
     pairs += discover_rajaperf(corpus)
+    pairs += discover_heldout6(corpus)
     return pairs
 
 
@@ -187,6 +188,116 @@ def discover_rajaperf(corpus):
             pairs.append({"id": f"rajaperf/{rel}", "group": f"rajaperf/{rel[:-9]}",
                           "source": "rajaperf", "cuda_dir": "RAJAPerf/src",
                           "cuda_rel": rel, "hip_path": os.path.join("RAJAPerf/src", twin)})
+    return pairs
+
+
+# Round 14's held-out sources (heldout-6), fixed and committed before any
+# pair of them was ported or measured: projects that keep a CUDA and a
+# hand-made HIP version of the same code side by side, none of them in any
+# earlier set. One pair and one group per CUDA file; every pair a rule
+# finds, no selection. Commits (the corpus is laid out from these, README):
+HELDOUT6 = {
+    "xsbench": "ANL-CESAR/XSBench ba08e5221af6106252b866e50ea123c69d31a4e2",
+    "tealeaf": "UoB-HPC/TeaLeaf e70261c0be40537da75b258108ed2898f84f3c58",
+    "cloverleaf": "UoB-HPC/CloverLeaf ba256dccb033d385c23a4a02983b2d137eebeca4",
+    "minibude": "UoB-HPC/miniBUDE 570f66c1fd0c29b7f3ab6fa96fba87f4561aa44c",
+    "prk": "ParRes/Kernels 04248b66a03d7f5edba8d54c9ae7834dd718027a",
+    "minimdock": "ORNL-PE/miniMDock 5f95f30031c7150684d1e389806d602143d26566",
+    "olcf-hip": "olcf/HIP_for_CUDA_programmers e968f28133430864d0aaff772acb9a43914b91f2",
+    "cuda-vs-rocm": "ryan-charette/cuda-vs-rocm-kernels cbff2d9255ca0df6fd9c32e70beb4abd53c67d7e",
+    "talsh": "DmitryLyakh/TAL_SH 3cefc2133a68b67c515f4b68a0ed9e3c66e4b4b2",
+}
+HELDOUT6_SRC = (".cu", ".cuh", ".c", ".cc", ".cpp", ".h", ".hpp")
+
+
+def _pair(source, cdir, crel, hpath, group=None):
+    return {"id": f"{source}/{os.path.join(cdir, crel).split('/', 1)[1]}",
+            "group": group or f"{source}/{crel}", "source": source,
+            "cuda_dir": cdir, "cuda_rel": crel, "hip_path": hpath}
+
+
+def discover_heldout6(corpus):
+    """heldout-6's pairing rules (README, round 14):
+      xsbench     XSBench/cuda/X.cu with XSBench/hip/X.cpp, X.cuh with X.h;
+      tealeaf, cloverleaf, minibude
+                  <repo>/src/cuda/X with <repo>/src/hip/X (same name; the
+                  CUDA model's sources, .cpp compiled as CUDA);
+      prk         PRK/Cxx11/X whose name holds "cuda" or "cublas", with the
+                  file named cublas -> hipblas, cuda -> hip, .cu -> .cc;
+      minimdock   miniMDock/device/cuda/X.cu with device/hip/X.cpp,
+                  device/cuda/X.h with device/hip/X.h, and host/**/X.Cuda
+                  (laid out as X, as link_cuda.sh links it) with X.Hip;
+      olcf-hip    olcf-HIP/**/X.cu whose twin is A/hipversion/R or
+                  A/solution/R for the nearest ancestor directory A of it
+                  (R: its path below A, named X_hip.cpp, X.cpp or X.hip.cpp);
+      cuda-vs-rocm
+                  cuda-vs-rocm/src/cuda/X with src/hip/X', cuda -> hip in
+                  the name, .cu -> .cpp, .cuh -> .hpp;
+      talsh       TAL_SH/X.E whose X.hip.E exists (the HIP twin)."""
+    pairs = []
+    j = lambda *a: os.path.join(corpus, *a)
+    if os.path.isdir(j("XSBench/cuda")):
+        for rel in walk(j("XSBench/cuda"), (".cu", ".cuh")):
+            twin = rel[:-3] + ".cpp" if rel.endswith(".cu") else rel[:-4] + ".h"
+            if os.path.isfile(j("XSBench/hip", twin)):
+                pairs.append(_pair("xsbench", "XSBench/cuda", rel, "XSBench/hip/" + twin))
+    for repo, src in (("TeaLeaf", "tealeaf"), ("CloverLeaf", "cloverleaf"), ("miniBUDE", "minibude")):
+        if not os.path.isdir(j(repo, "src/cuda")):
+            continue
+        for rel in walk(j(repo, "src/cuda"), HELDOUT6_SRC):
+            if os.path.isfile(j(repo, "src/hip", rel)):
+                pairs.append(_pair(src, f"{repo}/src", "cuda/" + rel, f"{repo}/src/hip/{rel}"))
+    if os.path.isdir(j("PRK/Cxx11")):
+        for rel in walk(j("PRK/Cxx11"), HELDOUT6_SRC):
+            if "/" in rel or not ("cuda" in rel or "cublas" in rel):
+                continue
+            twin = rel.replace("cublas", "hipblas").replace("cuda", "hip")
+            twin = twin[:-3] + ".cc" if twin.endswith(".cu") else twin
+            if os.path.isfile(j("PRK/Cxx11", twin)):
+                pairs.append(_pair("prk", "PRK/Cxx11", rel, "PRK/Cxx11/" + twin))
+    if os.path.isdir(j("miniMDock")):
+        for rel in walk(j("miniMDock/device/cuda"), (".cu", ".h")):
+            twin = rel[:-3] + ".cpp" if rel.endswith(".cu") else rel
+            if os.path.isfile(j("miniMDock/device/hip", twin)):
+                pairs.append(_pair("minimdock", "miniMDock", "device/cuda/" + rel,
+                                   "miniMDock/device/hip/" + twin))
+        for rel in walk(j("miniMDock/host"), (".Cuda",)):
+            if os.path.isfile(j("miniMDock/host", rel[:-5] + ".Hip")):
+                pairs.append(_pair("minimdock", "miniMDock", "host/" + rel[:-5],
+                                   "miniMDock/host/" + rel[:-5] + ".Hip"))
+    if os.path.isdir(j("olcf-HIP")):
+        for rel in walk(j("olcf-HIP"), (".cu", ".cuh")):
+            if "/hipversion/" in "/" + rel or "/solution/" in "/" + rel:
+                continue
+            d, b = os.path.split(rel)
+            stem = os.path.splitext(b)[0]
+            a, below, found = d, "", None
+            while a and not found:
+                for sub in ("hipversion", "solution"):
+                    for n in (stem + "_hip.cpp", stem + ".cpp", stem + ".hip.cpp"):
+                        c = os.path.join(a, sub, below, n)
+                        if os.path.isfile(j("olcf-HIP", c)):
+                            found = (a, os.path.join(below, b), c)
+                            break
+                    if found:
+                        break
+                a, below = os.path.dirname(a), os.path.join(os.path.basename(a), below)
+            if found:
+                pairs.append(_pair("olcf-hip", "olcf-HIP/" + found[0], found[1],
+                                   "olcf-HIP/" + found[2], group=f"olcf-hip/{rel}"))
+    if os.path.isdir(j("cuda-vs-rocm/src/cuda")):
+        for rel in walk(j("cuda-vs-rocm/src/cuda"), (".cu", ".cuh")):
+            twin = rel.replace("cuda", "hip")
+            twin = twin[:-3] + ".cpp" if twin.endswith(".cu") else twin[:-4] + ".hpp"
+            if os.path.isfile(j("cuda-vs-rocm/src/hip", twin)):
+                pairs.append(_pair("cuda-vs-rocm", "cuda-vs-rocm/src", "cuda/" + rel,
+                                   "cuda-vs-rocm/src/hip/" + twin))
+    if os.path.isdir(j("TAL_SH")):
+        for b in sorted(os.listdir(j("TAL_SH"))):
+            stem, ext = os.path.splitext(b)
+            if ext in HELDOUT6_SRC and not stem.endswith(".hip") and \
+                    os.path.isfile(j("TAL_SH", stem + ".hip" + ext)):
+                pairs.append(_pair("talsh", "TAL_SH", b, f"TAL_SH/{stem}.hip{ext}"))
     return pairs
 
 
@@ -307,7 +418,7 @@ def normalise(text, source, spaced=False):
     text = COMMENT.sub("", text)
     out = []
     for line in text.splitlines():
-        if source in ("ginkgo", "rajaperf", "hipcaffe"):
+        if source in ("ginkgo", "rajaperf", "hipcaffe") or source in HELDOUT6:
             for r, s in GINKGO:
                 line = r.sub(s, line)
         if source == "libceed":
@@ -466,7 +577,14 @@ def extra_args(corpus, work, pairs):
     return {"ginkgo": g, "libceed": ["--", "-I" + os.path.join(corpus, "libCEED/include")],
             "hipcaffe": ["--", "-I" + os.path.join(corpus, "hipCaffe-fork/include")],
             # The -Cuda.cpp files are CUDA (RAJAPerf's CMake compiles them with nvcc).
-            "rajaperf": ["--", "-x", "cuda", "-I" + os.path.join(corpus, "RAJAPerf/src")]}
+            "rajaperf": ["--", "-x", "cuda", "-I" + os.path.join(corpus, "RAJAPerf/src")],
+            # heldout-6 (round 14): the UoB-HPC models' and miniMDock's
+            # CUDA-side .cpp files are compiled by nvcc (their CMake/Makefile).
+            "tealeaf": ["--", "-x", "cuda", "-I" + os.path.join(corpus, "TeaLeaf/src")],
+            "cloverleaf": ["--", "-x", "cuda", "-I" + os.path.join(corpus, "CloverLeaf/src")],
+            "minibude": ["--", "-x", "cuda", "-I" + os.path.join(corpus, "miniBUDE/src")],
+            "minimdock": ["--", "-x", "cuda"] + ["-I" + os.path.join(corpus, "miniMDock", d)
+                                                 for d in ("host/inc", "common", "device/cuda")]}
 
 
 def run(cmd, log, timeout):
@@ -524,6 +642,12 @@ def measure(corpus, hipport, pairs, work, log, timeout, recount=False):
         pf, rc = port_once(corpus, hipport, pairs, p, extra, work, log, timeout, ported)
         r = residuals(open(pf, errors="replace").read(), human, p["source"])
         p["porting_lines"], p["porting_sites"] = r["porting_lines"], r["porting_sites"]
+        if not recount:
+            # Round 14: the kinds of the same porting hunks (residual_kinds.py's
+            # kind()), for heldout-6's secondary target (port-left-cuda + warp).
+            import residual_kinds as RK
+            p["porting_kinds"] = dict(RK.collections.Counter(
+                RK.hunk_kinds(open(pf, errors="replace").read(), human, p["source"])))
         if recount:
             p["recount_rc"] = rc
             p["residual_now_lines"], p["residual_now_sites"] = r["residual_lines"], r["residual_sites"]
@@ -569,6 +693,8 @@ def project_of(p):
         return "libCEED", ["libCEED/include", "libCEED/backends"]
     if p["source"] == "hipcaffe":
         return "hipCaffe-fork", ["hipCaffe-fork/include", "hipCaffe-fork/src"]
+    if p["source"] == "minimdock":
+        return "miniMDock", ["miniMDock/host/inc", "miniMDock/common", "miniMDock/device/cuda"]
     return p["cuda_dir"], [p["cuda_dir"]]
 
 
