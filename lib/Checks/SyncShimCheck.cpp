@@ -1,6 +1,8 @@
 #include "Checks/SyncShimCheck.h"
 #include "Checks/CudaPatterns.h"
 
+#include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
@@ -13,8 +15,9 @@ namespace hipport::checks {
 
 const CheckInfo SyncShimCheck::Info = {
     "wave64-sync-shim", core::Severity::Error,
-    "a macro that maps a *_sync warp intrinsic to its mask-less HIP "
-    "counterpart and passes the mask on as the first argument"};
+    "a *_sync warp intrinsic mapped to its mask-less HIP counterpart (by a "
+    "macro, or a call by hand) with the mask passed on as the first "
+    "argument"};
 
 namespace {
 
@@ -76,6 +79,52 @@ void SyncShimCheck::registerPPCallbacks(const SourceManager &SM,
                                         Preprocessor &PP) {
   PP.addPPCallbacks(
       std::make_unique<SyncShimCallbacks>(*this, SM, PP.getLangOpts()));
+}
+
+void SyncShimCheck::registerMatchers(ast_matchers::MatchFinder &F) {
+  using namespace ast_matchers;
+  F.addMatcher(callExpr(callee(functionDecl(hasAnyName(
+                            "__shfl", "__shfl_up", "__shfl_down", "__shfl_xor"))),
+                        argumentCountAtLeast(3),
+                        unless(isInTemplateInstantiation()))
+                   .bind("call"),
+               this);
+}
+
+/// `__shfl_down(0xffffffff, v, d)`: a `_sync` dropped by hand and the mask
+/// kept. HIP's `__shfl_down(var, delta, width)` shuffles the constant mask,
+/// reads v as the offset and d as the width.
+void SyncShimCheck::run(const ast_matchers::MatchFinder::MatchResult &R) {
+  const auto *Call = R.Nodes.getNodeAs<CallExpr>("call");
+  ASTContext &C = *R.Context;
+  // A call spelled through a shim macro is the macro's finding.
+  if (!Call || Call->getCallee()->getBeginLoc().isMacroID() ||
+      isa<CXXDefaultArgExpr>(Call->getArg(2)))
+    return;
+  const Expr *Mask = Call->getArg(0)->IgnoreParenImpCasts();
+  auto V = intValue(Mask, C);
+  if (!V || (uint64_t(*V) & 0xffffffffull) != 0xffffffffull ||
+      Mask->getType()->isFloatingType())
+    return;
+  std::string Name = Call->getDirectCallee()->getName().str();
+  std::string Value = sourceText(Call->getArg(1)->getSourceRange(), C);
+  std::string Third = sourceText(Call->getArg(2)->getSourceRange(), C);
+  CheckDiag D;
+  D.Loc = C.getSourceManager().getExpansionLoc(Call->getArg(0)->getBeginLoc());
+  if (!Call->getArg(0)->getBeginLoc().isMacroID())
+    D.Range = Call->getArg(0)->getSourceRange();
+  D.Level = core::Severity::Error;
+  D.Message = fmt::format(
+      "'{0}' is called with a *_sync argument list: HIP's {0}(var, ..., "
+      "width) shuffles the mask '{1}', reads '{2}' as its lane or offset and "
+      "'{3}' as the width; drop the mask ('{0}({2}, {3})') or call {0}_sync",
+      Name, sourceText(Call->getArg(0)->getSourceRange(), C), Value, Third);
+  SourceLocation From = Call->getArg(0)->getBeginLoc();
+  SourceLocation To = Call->getArg(1)->getBeginLoc();
+  if (!From.isMacroID() && !To.isMacroID())
+    D.Fixes.push_back(FixItHint::CreateRemoval(
+        CharSourceRange::getCharRange(From, To)));
+  report(C, std::move(D));
 }
 
 void SyncShimCheck::reportShim(const SourceManager &SM, const LangOptions &LO,

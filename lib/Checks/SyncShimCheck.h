@@ -10,13 +10,15 @@ namespace hipport::checks {
 /// __shfl_sync __shfl`, `#define __shfl_xor_sync(...) __shfl_xor(__VA_ARGS__)`.
 /// `__shfl_sync(mask, v, lane)` then shuffles the mask, reads v as the
 /// source lane and the lane as the width. Shims that drop the mask
-/// (`#define __ballot_sync(mask, p) __ballot(p)`) are right.
+/// (`#define __ballot_sync(mask, p) __ballot(p)`) are right. The same
+/// without a macro: a mask-less shuffle called with the `*_sync` argument
+/// list (`__shfl_down(0xffffffff, v, d)`), a `_sync` dropped by hand.
 class SyncShimCheck : public Check {
 public:
   static const CheckInfo Info;
   SyncShimCheck() : Check(Info) {}
-  void registerMatchers(clang::ast_matchers::MatchFinder &) override {}
-  void run(const clang::ast_matchers::MatchFinder::MatchResult &) override {}
+  void registerMatchers(clang::ast_matchers::MatchFinder &F) override;
+  void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
   void registerPPCallbacks(const clang::SourceManager &SM,
                            clang::Preprocessor &PP) override;
 

@@ -37,3 +37,17 @@
 __global__ void k(float *out, float x) {
   out[threadIdx.x] = __shfl_sync(0xffffffff, x, 0) + __shfl_xor_sync(~0ull, x, 1);
 }
+
+// No macro: a `_sync` dropped by hand, the mask kept. HIP's
+// __shfl_down(var, delta, width) shuffles the mask.
+#define FULL_MASK 0xffffffff
+__global__ void dropped(float *out, float err, int v) {
+  for (int offset = 8; offset > 0; offset /= 2)
+    // CHECK: :[[@LINE+1]]:24: error: '__shfl_down' is called with a *_sync argument list: HIP's __shfl_down(var, ..., width) shuffles the mask '0xffffffff', reads 'err' as its lane or offset and 'offset' as the width; drop the mask ('__shfl_down(err, offset)') or call __shfl_down_sync [wave64-sync-shim]
+    err += __shfl_down(0xffffffff, err, offset);
+  // CHECK: :[[@LINE+1]]:21: error: '__shfl_xor' is called with a *_sync argument list: {{.*}}the mask 'FULL_MASK'
+  err += __shfl_xor(FULL_MASK, err, 1);
+  // Right: the value first, with or without a width.
+  err += __shfl_down(err, 1) + __shfl(err, 0, 32) + __shfl_up(err, 1, 16);
+  out[threadIdx.x] = err + __shfl(v, 0);
+}
