@@ -772,7 +772,9 @@ def measure_tu(corpus, hipport, pairs, work, log, timeout, workers=2, only=None)
     name whose pairs alone are reported (the headers are still shared out
     over every pair, so each gets the ones a whole run would give it)."""
     from concurrent.futures import ThreadPoolExecutor
-    args = extra_args(corpus, work, pairs)
+    # Arguments only for the pairs reported (a corpus laid out for one
+    # held-out set lacks the other sources' trees, Ginkgo's config.hpp.in).
+    args = extra_args(corpus, work, [p for p in pairs if only is None or p.get("held_out") == only])
     tu_headers(corpus, pairs)
 
     def one(ip):
