@@ -268,6 +268,10 @@ INPUT_NAMES = {"api-calls": "api-call", "kernel-lines": "kernel-line", "source-l
 # isPerTuInput): the item kinds, the TU's source lines and (round 9) the
 # split's manual sites in it.
 PER_TU_NAMES = {"source-lines": "source-line", "manual-sites": "manual-site"}
+# Item kinds outside C.KINDS that lib/Report's per-TU model counts too:
+# port-review, the automatic edits of `hipport port` by file (round 14;
+# before it perTuCounts() left them out, as no pair had counted them).
+REPORT_PER_TU_KINDS = {"port-review"}
 
 
 def model_predictor(model_file):
@@ -377,7 +381,8 @@ def final(pairs, inputs_name, form, model_file, svg_path, write):
     # REPORT_INPUTS, and a log model per TU (schema 3) on the item kinds and
     # source lines; an input it lacks cannot be shipped.
     if form == "log":
-        lacking = [k for k in m.keys if k not in C.KINDS and k not in PER_TU_NAMES]
+        lacking = [k for k in m.keys
+                   if k not in C.KINDS and k not in PER_TU_NAMES and k not in REPORT_PER_TU_KINDS]
     else:
         lacking = [k for k in m.keys if k in INPUT_NAMES and INPUT_NAMES[k] not in REPORT_INPUTS]
     if ship and write and lacking:

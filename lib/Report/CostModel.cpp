@@ -351,8 +351,10 @@ bool isSourceWork(const std::string &Kind) {
 /// be fitted) the share goes to every source item.
 void shareMeasuredHours(std::vector<Priced> &All, const CostModel &M,
                         double Low, double High) {
+  // Review keeps its own part: the model may read the count of automatic
+  // edits (a size of the port), but reading them is not a manual site.
   auto Fitted = [&](const Priced &P) {
-    return M.perTu().Weights.count(P.Kind) > 0;
+    return M.perTu().Weights.count(P.Kind) > 0 && isSourceWork(P.Kind);
   };
   auto Source = [](const Priced &P) { return isSourceWork(P.Kind); };
   for (auto Takes : {std::function<bool(const Priced &)>(Fitted),
@@ -409,8 +411,7 @@ perTuCounts(const Report &R, const std::vector<Priced> &All) {
   std::map<std::string, std::map<std::string, double>> X;
   for (const Priced &P : All)
     if (!llvm::StringRef(P.Kind).starts_with("api-") &&
-        !llvm::StringRef(P.Kind).starts_with("library-") &&
-        P.Kind != "port-review") // no calibration pair counted it
+        !llvm::StringRef(P.Kind).starts_with("library-"))
       X[tuOf(R, P.File)][P.Kind] += P.Count;
   for (const ApiUse &A : R.Api) {
     if (A.Status == "supported" && A.Hip == A.Name)
@@ -433,14 +434,26 @@ perTuCounts(const Report &R, const std::vector<Priced> &All) {
     for (const std::string &Tu : Tus)
       X[Tu][L.Mapped ? "library-mapped" : "library-unmapped"] += 1;
   }
-  // The split's own manual edits in source code (Automation).
+  // The split's own manual edits in source code (Automation), and the
+  // operations items written in it: a calibration pair's TU report counted
+  // every manual site of its files.
   for (const auto &[File, N] : R.Auto.SourceManualByFile)
     X[tuOf(R, File)]["manual-site"] += N;
+  for (const ManualSite &S : R.Auto.Sites)
+    if (S.Kind == "ops")
+      X[tuOf(R, S.Loc.File)]["manual-site"] += S.Count;
   // Lines only where there is porting work: a plain C++ TU with no item
   // and no CUDA name is not priced (every calibration pair was CUDA code).
+  std::set<std::string> SourceTus;
   for (const auto &[File, Lines] : R.SourceLinesOf)
-    if (auto It = X.find(tuOf(R, File)); It != X.end())
+    if (auto It = X.find(tuOf(R, File)); It != X.end()) {
       It->second["source-line"] += Lines;
+      SourceTus.insert(It->first);
+    }
+  // Only source TUs: build files and deployment files were in no
+  // calibration pair, and their items are priced by judgement.
+  for (auto It = X.begin(); It != X.end();)
+    It = SourceTus.count(It->first) ? std::next(It) : X.erase(It);
   return X;
 }
 

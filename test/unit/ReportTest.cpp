@@ -356,14 +356,16 @@ TEST(ReportEstimate, OneHourFigureIsSharedOutByJudgement) {
   llvm::sys::fs::remove(F);
 }
 
-TEST(ReportEstimate, PerTuManualSiteInputIsTheSplitsSourceSites) {
+TEST(ReportEstimate, PerTuManualSiteInputIsTheSplitsSitesInSource) {
   std::string F;
   auto M = modelOverBuiltin(R"({"version": 3, "model": "m", "form": "per-tu-log",
     "perTu": {"intercept": 0, "hoursPerSite": [1, 2],
               "weights": {"manual-site": {"weight": 1, "pairs": 9}}}})", F);
   ASSERT_TRUE(M);
   // An unsupported name used 2 times in a.cu and once in its header, a
-  // lint error in b.cu, and a build site (not source: no manual-site).
+  // lint error in b.cu, an operations item written in a.cu (a calibration
+  // pair's TU report counted it), and a build site and an operations item
+  // of a Dockerfile (not source: no TU, no manual-site).
   Report R;
   ApiUse U;
   U.Name = "cudaBindTexture";
@@ -381,14 +383,21 @@ TEST(ReportEstimate, PerTuManualSiteInputIsTheSplitsSourceSites) {
   B.Loc = {"CMakeLists.txt", 2};
   B.Check = "build-cmake-cuda";
   R.Build = {B};
+  OpsItem InSource, InDocker;
+  InSource.Kind = InDocker.Kind = "ops-visible-devices";
+  InSource.Loc = {"a.cu", 9};
+  InDocker.Loc = {"Dockerfile", 3};
+  R.Operations = {InSource, InDocker};
   R.TuOf = {{"inc/h.cuh", "a.cu"}};
+  R.SourceLinesOf = {{"a.cu", 40}, {"inc/h.cuh", 10}, {"b.cu", 20}};
   automation(R);
   EXPECT_EQ(R.Auto.SourceManualByFile.at("a.cu"), 2u);
   EXPECT_EQ(R.Auto.SourceManualByFile.at("inc/h.cuh"), 1u);
   EXPECT_EQ(R.Auto.SourceManualByFile.count("CMakeLists.txt"), 0u);
   estimate(R, *M);
-  // a.cu: exp(log(1 + 3)) - 1 = 3; b.cu: exp(log 2) - 1 = 1.
-  EXPECT_NEAR(R.Est.PredictedSites, 4.0, 1e-9);
+  // a.cu: exp(log(1 + 4)) - 1 = 4; b.cu: exp(log 2) - 1 = 1.
+  EXPECT_NEAR(R.Est.PredictedSites, 5.0, 1e-9);
+  EXPECT_EQ(R.Est.PricedTus, 2u);
   llvm::sys::fs::remove(F);
 }
 
