@@ -6,7 +6,8 @@
 # examples/validate-real (buggy port hip/, hand-fixed port fixed/) and the
 # three NVIDIA cuda-samples whose ports FAIL at 64 for a real wave64
 # assumption (simpleVoteIntrinsics, held out of validate's tuning; shfl_scan;
-# reduction), copied and ported as bench/validate-cuda-samples.sh does.
+# reduction), copied and ported as bench/validate-cuda-samples.sh does;
+# with HECBENCH=/path/to/HeCBench, HeCBench ports a real fix repaired.
 # For each: lint findings on the port (errors/warnings), then
 # `hipport lint --fix-only='wave64-*'` on a copy, then
 #   hipport validate --program --reference cuda-cpu --wave both
@@ -83,6 +84,20 @@ for n in $SAMPLES; do
     "$SAMPLES_SRC" "$OUT/samples" > /dev/null 2>&1
   rm -rf "${OUT:?}/$n"; mv "$OUT/samples/$n" "$OUT/$n"
   run_one "$n" "$OUT/$n"
+done
+# HeCBench programs whose HIP port a real fix repaired, when HECBENCH names a
+# checkout of zjin-lcf/HeCBench at the fix's parent: jacobi (e0f8b3f28^, a
+# `_sync` dropped by hand: __shfl_down(0xffffffff, err, offset)). Its grid
+# is cut to a CPU's size in both copies alike (N 2048 -> 256, at most 500
+# sweeps): at full size the reference runs past the timeout on hipcpu.
+for n in ${HECBENCH:+jacobi}; do
+  want "hecbench-$n" || continue
+  d=$OUT/hecbench-$n
+  rm -rf "${d:?}"; mkdir -p "$d"
+  cp -r "$HECBENCH/src/$n-cuda" "$d/cuda"; cp -r "$HECBENCH/src/$n-hip" "$d/hip"
+  sed -i 's/^#define N 2048/#define N 256/; s/max_iters = 10000/max_iters = 500/' \
+    "$d/cuda/main.cu" "$d/hip/main.cu"
+  run_one "hecbench-$n" "$d"
 done
 # The other 17 samples of bench/validate-cuda-samples.sh pass at 64 and 32
 # (bench/results/validate-cuda-samples.txt): --fix must leave them alone,
