@@ -24,9 +24,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <cstdlib>
 #include <fstream>
+#include <unistd.h>
 
 namespace fs = llvm::sys::fs;
 namespace path = llvm::sys::path;
@@ -245,6 +248,48 @@ std::string keyOf(const std::vector<std::string> &Flags,
 
 } // namespace
 
+unsigned trimPreambleCache(const std::string &Dir, uint64_t MaxBytes,
+                           const std::string &Keep) {
+  struct Pch {
+    std::string Path;
+    uint64_t Size;
+    llvm::sys::TimePoint<> Used;
+  };
+  std::vector<Pch> All;
+  uint64_t Total = 0;
+  std::error_code EC;
+  for (fs::directory_iterator It(Dir, EC), End; It != End && !EC;
+       It.increment(EC)) {
+    fs::file_status St;
+    if (path::extension(It->path()) != ".pch" || fs::status(It->path(), St))
+      continue;
+    All.push_back({It->path(), St.getSize(), St.getLastModificationTime()});
+    Total += St.getSize();
+  }
+  std::sort(All.begin(), All.end(),
+            [](const Pch &A, const Pch &B) { return A.Used < B.Used; });
+  unsigned Removed = 0;
+  for (const Pch &P : All) {
+    if (Total <= MaxBytes)
+      break;
+    if (P.Path == Keep || fs::remove(P.Path))
+      continue;
+    Total -= P.Size;
+    ++Removed;
+    llvm::StringRef Key = path::stem(P.Path);
+    fs::remove(Dir + "/" + Key.str() + ".json");
+    fs::remove(Dir + "/hipport-prelude-" + Key.str() + ".cu");
+  }
+  return Removed;
+}
+
+uint64_t preambleCacheLimit() {
+  if (const char *Env = std::getenv("HIPPORT_CACHE_MAX_MB"))
+    if (unsigned long long Mb = std::strtoull(Env, nullptr, 10); Mb > 0)
+      return uint64_t(Mb) << 20;
+  return uint64_t(2048) << 20;
+}
+
 std::string PreambleCache::defaultDir() {
   if (const char *Env = std::getenv("HIPPORT_CACHE_DIR")) {
     llvm::StringRef V(Env);
@@ -274,6 +319,12 @@ PreambleCache::entryFor(const std::vector<std::string> &Flags,
   std::vector<Header> Headers;
   if (auto Known = readManifest(Base + ".json"); Known && fs::exists(E.Pch)) {
     Headers = std::move(*Known);
+    // Used now: the size limit removes the PCHs used longest ago first.
+    if (int FD; !fs::openFileForWrite(E.Pch, FD, fs::CD_OpenExisting,
+                                      fs::OF_Append)) {
+      fs::setLastAccessAndModificationTime(FD, std::chrono::system_clock::now());
+      ::close(FD);
+    }
   } else {
     if (fs::create_directories(Dir))
       return E;
@@ -323,6 +374,7 @@ PreambleCache::entryFor(const std::vector<std::string> &Flags,
       fs::remove(TmpPch);
       return E;
     }
+    trimPreambleCache(Dir, preambleCacheLimit(), E.Pch);
   }
   for (const Header &H : Headers)
     if (!H.Relative.empty())

@@ -62,6 +62,17 @@ private:
   std::map<std::string, bool> ShadowChecked; // include dir + key -> shadows
 };
 
+/// Keeps the cache in Dir under MaxBytes: the PCHs used longest ago (by
+/// modification time, which a reuse refreshes) go first, each with its
+/// manifest and prelude file; Keep, the one just built, stays. Returns how
+/// many were removed. A PCH another run has open stays readable to it.
+unsigned trimPreambleCache(const std::string &Dir, uint64_t MaxBytes,
+                           const std::string &Keep);
+
+/// The cache's size limit: $HIPPORT_CACHE_MAX_MB MiB, else 2 GiB (about
+/// 45 preludes of the CUDA or HIP runtime).
+uint64_t preambleCacheLimit();
+
 /// The process-wide cache at PreambleCache::defaultDir().
 PreambleCache &preambles();
 
