@@ -15,6 +15,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -38,7 +39,8 @@ def main():
         ps = [p for p in pairs
               if p["source"] in ("hecbench", "rodinia") and not p["held_out"] and p.get("tu")]
     ps = ps[::max(1, len(ps) // a.n)][:a.n]
-    extra = S.C.extra_args(a.corpus, "/tmp", ps) if a.held_out_set else {}
+    extra = S.C.extra_args(a.corpus, tempfile.mkdtemp(prefix="hipport-crosscheck-"), ps) \
+        if a.held_out_set else {}
     agree, got_all = 0, []
     for p in ps:
         roots = [os.path.join(a.corpus, p["cuda_dir"], p["cuda_rel"])] + \
