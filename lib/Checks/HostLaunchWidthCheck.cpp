@@ -301,13 +301,16 @@ void HostLaunchWidthCheck::checkArg(const Expr *Arg, const char *Role,
       // device passes then count groups of different sizes.
       LaneGroups Groups = logicalWarpKernel(Kernel, C);
       bool Agrees = Groups == LaneGroups::Segments ||
+                    Groups == LaneGroups::Wave32Only ||
                     (Groups == LaneGroups::NoCrossLane && !S.PerPass);
       D.Level = Agrees ? core::Severity::Note : core::Severity::Warning;
       std::string Form =
           Agrees ? std::string("launch {} '{}' counts 32-lane groups{} for "
                                "kernel '{}': ") +
                        laneGroupsReason(Groups) +
-                       "; the two agree at either width"
+                       (Groups == LaneGroups::Wave32Only
+                            ? "; the two agree at that width"
+                            : "; the two agree at either width")
                  : "launch {} '{}' assumes 32-wide warps{} for kernel '{}', "
                    "which works per warp; AMD wavefronts have 64 lanes: size "
                    "it with the device's warp width";

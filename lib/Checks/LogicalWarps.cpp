@@ -64,6 +64,8 @@ struct WarpUse {
   /// Lanes may meet outside a shuffle: inline assembly, a library warp
   /// primitive, a call to a function outside the TU or to one named so.
   bool CrossLane = false;
+  /// Builtins of one wavefront size only (`__builtin_amdgcn_*_w32`, `_w64`).
+  bool Wave32 = false, Wave64 = false;
   std::vector<const FunctionDecl *> Callees;
   /// Names of calls that overload resolution left to instantiation.
   std::vector<std::string> Unresolved;
@@ -83,6 +85,7 @@ public:
       : C(C), Body(Body), U(U) {}
   bool VisitCallExpr(CallExpr *CE) {
     llvm::StringRef N = calleeName(CE);
+    waveSizeBuiltin(CE, N);
     if (isShuffleName(N)) {
       auto V = writtenShuffleWidth(CE, C);
       // A width-less XOR below 32 stays in its half too, but only a guard
@@ -156,6 +159,22 @@ public:
   }
 
 private:
+  /// A builtin of one wavefront size, by its name or by the macro the call
+  /// is written with (a shim `#define`s the builtin where the target lacks
+  /// it).
+  void waveSizeBuiltin(CallExpr *CE, llvm::StringRef N) {
+    const SourceManager &SM = C.getSourceManager();
+    llvm::StringRef Macro;
+    if (CE->getBeginLoc().isMacroID())
+      Macro = Lexer::getImmediateMacroName(CE->getBeginLoc(), SM,
+                                           C.getLangOpts());
+    for (llvm::StringRef Name : {N, Macro}) {
+      if (!Name.starts_with("__builtin_amdgcn_"))
+        continue;
+      U.Wave32 |= Name.ends_with("_w32");
+      U.Wave64 |= Name.ends_with("_w64");
+    }
+  }
   void callee(const FunctionDecl *F) {
     const FunctionDecl *S = scanned(F);
     if (S->hasBody() && !C.getSourceManager().isInSystemHeader(
@@ -288,6 +307,33 @@ llvm::DenseSet<const FunctionDecl *> noCrossLaneFunctions(const FunctionWalk &W)
   return Out;
 }
 
+/// Functions that, with what they call, use builtins of wavefront size 32
+/// and none of size 64: code for RDNA only.
+llvm::DenseSet<const FunctionDecl *> wave32OnlyFunctions(const FunctionWalk &W) {
+  llvm::DenseSet<const FunctionDecl *> W32, W64;
+  for (const auto &[F, U] : W.Uses) {
+    if (U.Wave32)
+      W32.insert(F);
+    if (U.Wave64)
+      W64.insert(F);
+  }
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const auto &[F, U] : W.Uses)
+      for (const FunctionDecl *G : U.Callees) {
+        if (W32.count(G) && W32.insert(F).second)
+          Changed = true;
+        if (W64.count(G) && W64.insert(F).second)
+          Changed = true;
+      }
+  }
+  llvm::DenseSet<const FunctionDecl *> Out;
+  for (const FunctionDecl *F : W32)
+    if (!W64.count(F))
+      Out.insert(F);
+  return Out;
+}
+
 /// The old rule: explicit 32-lane segments (LaneGroups::Segments).
 bool segmented(const FunctionWalk &W, const WarpUse &U) {
   if (U.Other)
@@ -324,10 +370,12 @@ void LogicalWarps::build() {
       Walk.Uses[F].CrossLane = true;
   }
   llvm::DenseSet<const FunctionDecl *> Free = noCrossLaneFunctions(Walk);
+  llvm::DenseSet<const FunctionDecl *> Wave32 = wave32OnlyFunctions(Walk);
   for (auto [F, Body] : Walk.Order) {
-    LaneGroups Kind = segmented(Walk, Walk.Uses[F]) ? LaneGroups::Segments
-                      : Free.count(F)              ? LaneGroups::NoCrossLane
-                                                   : LaneGroups::Unknown;
+    LaneGroups Kind = Wave32.count(F)                ? LaneGroups::Wave32Only
+                      : segmented(Walk, Walk.Uses[F]) ? LaneGroups::Segments
+                      : Free.count(F)                 ? LaneGroups::NoCrossLane
+                                                      : LaneGroups::Unknown;
     SourceLocation B = SM.getExpansionLoc(Body->getBeginLoc());
     SourceLocation E = SM.getExpansionLoc(Body->getEndLoc());
     if (SM.getFileID(B) != SM.getFileID(E))
@@ -392,6 +440,10 @@ const char *laneGroupsReason(LaneGroups Kind) {
     return "no lane here reads another's (no shuffle, ballot, vote, warp "
            "primitive, lane index or warpSize in this kernel or what it "
            "calls), so its 32-lane groups only number threads and memory";
+  case LaneGroups::Wave32Only:
+    return "this code calls a builtin that exists only at wavefront size 32 "
+           "(an RDNA '_w32' builtin) and none of its '_w64' forms, so it runs "
+           "only on 32-wide wavefronts";
   case LaneGroups::Unknown:
     break;
   }
@@ -400,7 +452,11 @@ const char *laneGroupsReason(LaneGroups Kind) {
 
 std::string rightAtEitherWidth(llvm::StringRef Message, LaneGroups Kind) {
   return (Message.substr(0, Message.find(';')) + "; " +
-          laneGroupsReason(Kind) + ": right at either width")
+          laneGroupsReason(Kind) +
+          (Kind == LaneGroups::Wave32Only
+               ? ": right at the only width it runs at (a wave64 device must "
+                 "not dispatch it)"
+               : ": right at either width"))
       .str();
 }
 

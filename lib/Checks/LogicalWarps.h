@@ -37,6 +37,13 @@ enum class LaneGroups {
   /// same at any width (lanes of a wave run together, so implicit
   /// lock-step within a group holds at 64 too: shared/WAVE64.md).
   NoCrossLane,
+  /// Runs only on 32-wide wavefronts: the function, or what it calls, uses
+  /// a builtin that exists only at wavefront size 32
+  /// (`__builtin_amdgcn_wmma_f32_16x16x16_f16_w32`, `__builtin_amdgcn_ballot_w32`,
+  /// RDNA's WMMA) and none of its `_w64` forms. Its 32 is the width it runs
+  /// at; a wave64 device must not run it at all, which is the dispatch's
+  /// finding, not this body's.
+  Wave32Only,
 };
 
 /// The functions of a TU and what their lane math means at 64 (above).
@@ -97,8 +104,9 @@ LogicalWarps &logicalWarps(const clang::ASTContext &Ctx,
 /// Why lane math by 32 is right at 64 where Kind holds, for a message
 /// ("so the lanes form 32-lane logical warps, ..."); empty for Unknown.
 const char *laneGroupsReason(LaneGroups Kind);
-/// A width finding's message where Kind shows the 32 right at 64: what it
-/// saw (up to its first ';'), then why, without its advice.
+/// A width finding's message where Kind shows the 32 right at 64 (or at
+/// the only width the code runs at): what it saw (up to its first ';'),
+/// then why, without its advice.
 std::string rightAtEitherWidth(llvm::StringRef Message, LaneGroups Kind);
 
 } // namespace hipport::checks

@@ -52,7 +52,9 @@ Context contextOfName(llvm::StringRef Name) {
       shuffleLike(Name) || S.contains("ballot") || S.starts_with("shfl_") ||
       S.contains("activemask") || S == "__any" || S == "__all")
     return Context::Lane;
+  // `31 - __clz(n)`: log2 by leading zeros, a bit position of an int.
   if (S == "sizeof" || S.contains("bit") || S.contains("word") ||
+      S.contains("clz") ||
       S.contains("byte") || S.contains("bank") || S.contains("align"))
     return Context::Word;
   if (S.contains("thread") || S.contains("blockdim") || S == "tid" ||
@@ -85,15 +87,39 @@ std::set<llvm::StringRef> threadIndexNames(const std::vector<Tok> &T) {
   return Out;
 }
 
-Context contextOf(const std::vector<Tok> &T, size_t I,
-                  const std::set<llvm::StringRef> &ThreadNames) {
+/// A member `lanes()` (`t.lanes()`, `op->dtype.lanes()`): a vector data
+/// type's element count, as code generators (TVM, Halide) name it.
+bool vectorLanesCall(const std::vector<Tok> &T, size_t I) {
+  return I > 0 && I + 1 < T.size() && T[I].Text == "lanes" &&
+         (T[I - 1].Text == "." || T[I - 1].Text == "->") &&
+         T[I + 1].Text == "(";
+}
+
+/// `lanes` names a vector type's lane count in a file that calls a member
+/// `lanes()`: its 32s count elements of a data type, not warp lanes.
+/// (Only that name: a variable set from `t.lanes()` may be any `n`.)
+std::set<llvm::StringRef> vectorLaneNames(const std::vector<Tok> &T) {
+  for (size_t I = 0; I < T.size(); ++I)
+    if (vectorLanesCall(T, I))
+      return {"lanes"};
+  return {};
+}
+
+/// What the file's own names mean: thread indices and vector lane counts.
+struct FileNames {
+  std::set<llvm::StringRef> Threads, VectorLanes;
+};
+
+Context contextOf(const std::vector<Tok> &T, size_t I, const FileNames &N) {
   if (isLaunch(T, I))
     return Context::Thread; // `k<<<grid, 32>>>`
   if (T[I].Kind != tok::raw_identifier)
     return Context::None;
+  if (N.VectorLanes.count(T[I].Text))
+    return Context::Word;
   Context C = contextOfName(T[I].Text);
-  return C == Context::None && ThreadNames.count(T[I].Text) ? Context::Thread
-                                                            : C;
+  return C == Context::None && N.Threads.count(T[I].Text) ? Context::Thread
+                                                          : C;
 }
 
 /// A file with no GPU code in its text has no warps to assume.
@@ -272,11 +298,11 @@ struct Verdict {
 /// The strongest context of tokens [B, E): lanes or warps, else threads
 /// unless the statement counts bits or bytes (a 32 of a word's width).
 Verdict judge(const std::vector<Tok> &T, size_t B, size_t E,
-              const std::set<llvm::StringRef> &ThreadNames) {
+              const FileNames &Names) {
   Verdict Lane, Thread, Slot;
   bool Word = false;
   for (size_t I = B; I < E; ++I) {
-    Context C = contextOf(T, I, ThreadNames);
+    Context C = contextOf(T, I, Names);
     if (C == Context::Lane && Lane.Name.empty())
       Lane = {C, T[I].Text};
     else if (C == Context::Thread && Thread.Name.empty())
@@ -309,6 +335,96 @@ std::string message(Literal L, const Tok &At, const Verdict &V) {
                                 : "thread");
 }
 
+/// The token ranges [open brace, close brace] of the function bodies of a
+/// file: a `{` after a `)` (or a trailing `const`, `noexcept`, `override`)
+/// outside any other body.
+std::vector<std::pair<size_t, size_t>> functionBodies(const std::vector<Tok> &T) {
+  std::vector<std::pair<size_t, size_t>> Out;
+  int Depth = 0, BodyDepth = -1;
+  size_t Begin = 0;
+  for (size_t I = 0; I < T.size(); ++I) {
+    if (T[I].Text == "{") {
+      llvm::StringRef P = I ? T[I - 1].Text : "";
+      if (BodyDepth < 0 && (P == ")" || P == "const" || P == "noexcept" ||
+                            P == "override")) {
+        BodyDepth = Depth;
+        Begin = I;
+      }
+      ++Depth;
+    } else if (T[I].Text == "}" && Depth > 0) {
+      if (--Depth == BodyDepth) {
+        Out.emplace_back(Begin, I);
+        BodyDepth = -1;
+      }
+    }
+  }
+  return Out;
+}
+
+/// `lane = i % 32` (or `& 31`) in [B, E): the body splits an index into
+/// 32-lane groups and names the part a lane. Returns the 32's token, or 0.
+size_t laneSplit(const std::vector<Tok> &T, size_t B, size_t E) {
+  for (size_t I = B + 3; I < E; ++I) {
+    Literal L = literalKind(T[I]);
+    bool Split = (L == Literal::Width && T[I - 1].Text == "%") ||
+                 (L == Literal::LastLane && T[I - 1].Text == "&");
+    if (!Split)
+      continue;
+    for (size_t J = I; J-- > B + 1;) {
+      llvm::StringRef S = T[J].Text;
+      if (S == ";" || S == "{" || S == "}")
+        break;
+      if (S == "=" && T[J - 1].Kind == tok::raw_identifier) {
+        if (contextOfName(T[J - 1].Text) == Context::Lane)
+          return I;
+        break;
+      }
+    }
+  }
+  return 0;
+}
+
+/// Host code (a file with no GPU code) whose function splits an index into
+/// 32-lane groups (`int lane = i % 32;`) lays data out as the device's warps
+/// read it (interleaved codes, packed per-lane words): each 32 that function
+/// divides, multiplies or takes a remainder by, or passes to a call
+/// (`divUp(n, 32)`), is that width.
+std::vector<core::Finding>
+hostLayoutFindings(const std::string &File, llvm::StringRef Text,
+                   const std::vector<Tok> &T,
+                   const std::function<bool(unsigned)> &Inactive) {
+  std::vector<core::Finding> Out;
+  for (auto [B, E] : functionBodies(T)) {
+    size_t Anchor = laneSplit(T, B, E);
+    if (!Anchor || Inactive(T[Anchor].Offset))
+      continue;
+    unsigned AnchorLine = 1 + Text.take_front(T[Anchor].Offset).count('\n');
+    std::set<size_t> Lines;
+    for (size_t I = B + 1; I < E; ++I) {
+      if (literalKind(T[I]) != Literal::Width || Inactive(T[I].Offset))
+        continue;
+      llvm::StringRef P = T[I - 1].Text, N = T[I + 1].Text;
+      bool Arith = P == "/" || P == "%" || P == "*" || N == "*" ||
+                   (P == "," && N == ")");
+      if (!Arith || !Lines.insert(Text.rfind('\n', T[I].Offset)).second)
+        continue;
+      core::Finding F;
+      F.CheckId = WidthLiteralNet::Info.Id;
+      F.Level = core::Severity::Warning;
+      F.Range = {File, T[I].Offset, unsigned(T[I].Text.size())};
+      F.Message = fmt::format(
+          "'32' groups items by 32 in host code that splits indices into "
+          "32-lane groups (line {}): a layout for the device's 32-wide warps; "
+          "AMD wavefronts have 64 lanes: if the device side reads it by "
+          "warp, take the width from the device (hipDeviceAttributeWarpSize) "
+          "here too (width net: host code mirroring a warp layout)",
+          AnchorLine);
+      Out.push_back(std::move(F));
+    }
+  }
+  return Out;
+}
+
 } // namespace
 
 std::vector<core::Finding>
@@ -317,10 +433,10 @@ widthLiteralFindings(const std::string &File, llvm::StringRef Text,
   std::vector<core::Finding> Out;
   std::vector<Tok> T = lexAll(Text);
   if (!hasGpuCode(T))
-    return Out;
+    return hostLayoutFindings(File, Text, T, Inactive);
   bool WarpAware = warpAware(T);
   std::set<llvm::StringRef> Redefined = redefined(T);
-  std::set<llvm::StringRef> ThreadNames = threadIndexNames(T);
+  FileNames Names{threadIndexNames(T), vectorLaneNames(T)};
   std::set<size_t> Lines; ///< offsets of the line starts reported on
   for (const Statement &St : statements(T)) {
     auto [B, E, CtxB, CtxE] = St;
@@ -336,7 +452,7 @@ widthLiteralFindings(const std::string &File, llvm::StringRef Text,
           (L == Literal::FullMask && !(WarpAware && laneMaskInit(T, I))))
         continue;
       if (!V)
-        V = judge(T, CtxB, CtxE, ThreadNames);
+        V = judge(T, CtxB, CtxE, Names);
       Verdict Seen =
           L == Literal::FullMask ? Verdict{Context::Lane, T[I - 2].Text} : *V;
       if (Seen.Kind == Context::None)

@@ -100,3 +100,22 @@ __global__ void group_vote(float *out, int warp_id) {
   out[warp_id * 32 + 1] = 0;
   out[0] = __any_sync(__activemask(), 1);
 }
+
+// A vector data type's lane count (a code generator's `t.lanes()`, and
+// `lanes` in such a file) and a log2 by leading zeros are no warp width.
+struct VecType {
+  int lanes() const;
+  int bits() const;
+};
+__device__ int vector_lanes(VecType t, int blocksize) {
+  int lanes = t.lanes();
+  int shift = 31 - __clz(blocksize);
+  if (lanes == 32 && t.bits() == 32)
+    return shift;
+  return t.lanes() == 32 ? 1 : 0;
+}
+// The same comparison with a warp's lane: a warning.
+__device__ int lane_count(int lanes_per_warp) {
+  // CHECK: :[[@LINE+1]]:28: warning: '32' beside 'lanes_per_warp'
+  return lanes_per_warp == 32;
+}
