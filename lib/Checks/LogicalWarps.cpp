@@ -308,7 +308,9 @@ llvm::DenseSet<const FunctionDecl *> noCrossLaneFunctions(const FunctionWalk &W)
 }
 
 /// Functions that, with what they call, use builtins of wavefront size 32
-/// and none of size 64: code for RDNA only.
+/// and none of size 64: code for RDNA only. A launch is no call here: the
+/// host code that dispatches such a kernel is what a wave64 device must not
+/// run, and stays judged.
 llvm::DenseSet<const FunctionDecl *> wave32OnlyFunctions(const FunctionWalk &W) {
   llvm::DenseSet<const FunctionDecl *> W32, W64;
   for (const auto &[F, U] : W.Uses) {
@@ -321,6 +323,8 @@ llvm::DenseSet<const FunctionDecl *> wave32OnlyFunctions(const FunctionWalk &W) 
     Changed = false;
     for (const auto &[F, U] : W.Uses)
       for (const FunctionDecl *G : U.Callees) {
+        if (G->hasAttr<CUDAGlobalAttr>())
+          continue;
         if (W32.count(G) && W32.insert(F).second)
           Changed = true;
         if (W64.count(G) && W64.insert(F).second)

@@ -52,3 +52,13 @@ void launch(const half16 *a, const half16 *b, float8 *out) {
   // CHECK: :[[@LINE+1]]:3: note: launched here
   hipLaunchKernelGGL(wmma_tiles, dim3(1), dim3(4 * 32), 0, 0, a, b, out);
 }
+
+// The host code that picks such a kernel by a width of 32 is what a wave64
+// device must not run: it stays judged.
+template <int kBlockDim>
+void dispatch(const half16 *a, const half16 *b, float8 *out, int n) {
+  // CHECK: :[[@LINE+1]]:{{[0-9]+}}: warning: '32' beside 'kBlockDim'
+  if (kBlockDim == 32 && n > 0)
+    wmma_tiles<<<dim3(1), dim3(kBlockDim)>>>(a, b, out);
+}
+template void dispatch<32>(const half16 *, const half16 *, float8 *, int);
