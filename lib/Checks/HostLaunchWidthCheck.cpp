@@ -599,7 +599,13 @@ void HostLaunchWidthCheck::oneWarpBlock(const Expr *Block,
                                         "32-wide warp per row",
                                         sourceText(B.Y->getSourceRange(), C))
                           : std::string("block of 32 threads, one 32-wide warp");
-  if (Segments) {
+  if (!Unseen && logicalWarpKernel(Kernel, C) == LaneGroups::Wave32Only) {
+    D.Level = core::Severity::Note;
+    D.Message = fmt::format("{}, for kernel '{}': {}; one wavefront a block "
+                            "at that width",
+                            Shape, Name,
+                            laneGroupsReason(LaneGroups::Wave32Only));
+  } else if (Segments) {
     D.Level = core::Severity::Note;
     D.Message = fmt::format(
         "{}, for kernel '{}', whose collectives all stay within their 32-lane "

@@ -135,6 +135,16 @@ void ShuffleWidthCheck::run(const MatchFinder::MatchResult &R) {
   CheckDiag D;
   D.Loc = Call->getBeginLoc();
   D.Range = Call->getSourceRange();
+  if (logicalWarps(C, Logical).at(Call->getBeginLoc()) ==
+      LaneGroups::Wave32Only) {
+    D.Level = core::Severity::Note;
+    D.Message = rightAtEitherWidth(
+        fmt::format("{} without a width argument beside lane math by 32; ",
+                    Name.str()),
+        LaneGroups::Wave32Only);
+    report(C, std::move(D));
+    return;
+  }
   // Every lane that uses the result reads its own half: what the author
   // meant at width 32 is what a 64-lane wavefront computes.
   if (halfRead(Call, Fn->getBody(), C) != HalfRead::None) {

@@ -2,6 +2,9 @@
 #pragma once
 
 #include "Checks/Check.h"
+#include "Checks/LogicalWarps.h"
+
+#include <memory>
 
 namespace hipport::checks {
 
@@ -14,6 +17,12 @@ public:
   ShuffleWidthCheck() : Check(Info) {}
   void registerMatchers(clang::ast_matchers::MatchFinder &F) override;
   void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
+  void onStartOfTranslationUnit() override { Logical.reset(); }
+
+private:
+  /// Code that runs only on 32-wide wavefronts (LogicalWarps): a width-less
+  /// shuffle spans exactly the 32 lanes its lane math assumes.
+  std::unique_ptr<LogicalWarps> Logical;
 };
 
 } // namespace hipport::checks

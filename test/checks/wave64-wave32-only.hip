@@ -30,6 +30,9 @@ __global__ void wmma_tiles(const half16 *a, const half16 *b, float8 *out) {
   int lane = threadIdx.x % 32;
   float8 acc = {};
   acc = tile_product(a[lane], b[warp_id], acc);
+  // CHECK: :[[@LINE+2]]:12: note: __shfl_xor without a width argument beside lane math by 32; this code calls a builtin that exists only at wavefront size 32 {{.*}}: right at the only width it runs at
+  // CHECK: :[[@LINE+1]]:31: note: reduction step of 16 lanes covers a 32-wide warp; this code calls a builtin that exists only at wavefront size 32
+  acc[0] = __shfl_xor(acc[0], 16);
   // CHECK: :[[@LINE+1]]:17: note: '32' beside 'warp_id' {{.*}}runs only on 32-wide wavefronts: right at the only width it runs at (a wave64 device must not dispatch it) [wave64-width-literal]
   out[warp_id * 32 + lane] = acc;
 }
@@ -51,6 +54,8 @@ void launch(const half16 *a, const half16 *b, float8 *out) {
   // CHECK: :[[@LINE+2]]:{{[0-9]+}}: note: launch block '4 * 32' counts 32-lane groups for kernel 'wmma_tiles': this code calls a builtin that exists only at wavefront size 32 {{.*}}; the two agree at that width
   // CHECK: :[[@LINE+1]]:3: note: launched here
   hipLaunchKernelGGL(wmma_tiles, dim3(1), dim3(4 * 32), 0, 0, a, b, out);
+  // CHECK: :[[@LINE+1]]:{{[0-9]+}}: note: block of 32 threads, one 32-wide warp, for kernel 'wmma_tiles': this code calls a builtin that exists only at wavefront size 32 {{.*}}; one wavefront a block at that width
+  wmma_tiles<<<dim3(1), dim3(32)>>>(a, b, out);
 }
 
 // The host code that picks such a kernel by a width of 32 is what a wave64
