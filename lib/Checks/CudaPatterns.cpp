@@ -314,6 +314,12 @@ bool warpLikeName(llvm::StringRef Name) {
   return Re.match(Name);
 }
 
+bool blockSizeName(llvm::StringRef Name) {
+  static const llvm::Regex Re("block_?(size|dim|threads)",
+                              llvm::Regex::IgnoreCase);
+  return Re.match(Name) && !warpLikeName(Name);
+}
+
 bool warpWidthName(llvm::StringRef Name) {
   static const llvm::Regex Re(
       "^(k_?|c_?|g_?)?(hw_?|max_?|default_?)?(warp|wave|wavefront)_?(size|"
@@ -682,8 +688,11 @@ static void widthUsesIn(const Stmt *S, const ValueDecl *D, ASTContext &Ctx,
     if (isShuffleName(N) && C->getNumArgs() > W && refersTo(C->getArg(W), D))
       Out.push_back({C->getArg(W), "shuffle width in '" + Text(C) + "'"});
   } else if (const auto *F = dyn_cast<ForStmt>(S)) {
+    // A loop stepping by the block's size is a block-stride loop, right at
+    // any width, whatever that size is (`idx += BLOCK_SIZE`).
     if (const auto *Inc = dyn_cast_or_null<BinaryOperator>(F->getInc()))
-      if (Inc->getOpcode() == BO_AddAssign && refersTo(Inc->getRHS(), D))
+      if (Inc->getOpcode() == BO_AddAssign && refersTo(Inc->getRHS(), D) &&
+          !blockSizeName(D->getName()))
         Out.push_back({Inc, "loop stride '" + Text(Inc) + "'"});
   }
   for (const Stmt *Ch : S->children())

@@ -57,6 +57,10 @@ bool isWarpSizeRef(const clang::Expr *E, const clang::ASTContext &Ctx);
 bool isQueriedWidth(const clang::Expr *E, const clang::ASTContext &Ctx,
                     unsigned Depth = 0);
 
+/// A name for the thread count of a block (`BLOCK_SIZE`, `kBlockDim`,
+/// `block_threads`), not of a warp.
+bool blockSizeName(llvm::StringRef Name);
+
 /// A constant named like a warp width: WARP_SIZE, kWarpSize, WAVE, LANES,
 /// THREADS_PER_WARP, WS.
 bool warpLikeName(llvm::StringRef Name);

@@ -109,3 +109,26 @@ __global__ void mixed_layout(float *a, int stride) {
   a[wid * 32] = 3;
 }
 template __global__ void mixed_layout<4>(float *, int);
+
+// A loop stepping by the block's size is a block-stride loop, right at any
+// width, whatever that size is (a block of 32 threads included); a loop
+// stepping by a warp-width parameter is not.
+template <int BLOCK_SIZE> __device__ int block_sum(const int *in, int n) {
+  int s = 0;
+  for (int i = threadIdx.x; i < n; i += BLOCK_SIZE)
+    s += in[i];
+  return s;
+}
+template <int WARP_WIDTH> __device__ int warp_strided(const int *in, int n) {
+  int s = 0;
+  // CHECK: :[[@LINE+2]]:36: warning: loop stride 'i += WARP_WIDTH' assumes 32-wide warps: 'WARP_WIDTH' is 32 where 'warp_strided' is instantiated
+  // CHECK: :[[@LINE+8]]:48: note: instantiated with 32 here
+  for (int i = threadIdx.x; i < n; i += WARP_WIDTH)
+    s += in[i];
+  return s;
+}
+__global__ void strides(int *out, const int *in, int n) {
+  // CHECK: :[[@LINE+2]]:48: warning: template argument 32 makes 'WARP_WIDTH' the warp width of 'warp_strided' (loop stride 'i += WARP_WIDTH')
+  // CHECK: :[[@LINE-6]]:36: note: used as the warp width here
+  out[0] = block_sum<32>(in, n) + warp_strided<32>(in, n);
+}
