@@ -661,6 +661,22 @@ static bool isDMinusOne(const Expr *E, const ValueDecl *D,
   return IL && IL->getValue() == 1;
 }
 
+/// The width the device reports at run time: `warpSize`,
+/// `__builtin_amdgcn_wavefrontsize()`, or a const local set from one
+/// (`const int wave_size = __builtin_amdgcn_wavefrontsize();`).
+static bool isRunTimeWidth(const Expr *E, const ASTContext &Ctx,
+                           bool ThroughLocal = true) {
+  E = strip(E);
+  if (const auto *C = dyn_cast<CallExpr>(E))
+    return calleeName(C) == "__builtin_amdgcn_wavefrontsize";
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+        ThroughLocal && V && V->isLocalVarDecl() &&
+        V->getType().isConstQualified() && V->getInit())
+      return isRunTimeWidth(V->getInit(), Ctx, false);
+  return isWarpSizeRef(E, Ctx);
+}
+
 static void widthUsesIn(const Stmt *S, const ValueDecl *D, ASTContext &Ctx,
                         std::vector<WarpWidthUse> &Out) {
   if (!S)
@@ -678,6 +694,10 @@ static void widthUsesIn(const Stmt *S, const ValueDecl *D, ASTContext &Ctx,
     else if (K == BO_And && (isDMinusOne(R, D, Ctx) || isDMinusOne(L, D, Ctx)) &&
              (isLaneLike(L, Ctx) || isLaneLike(R, Ctx)))
       Out.push_back({BO, "lane index '" + Text(BO) + "'"});
+    else if (K == BO_Div && refersTo(L, D) && isRunTimeWidth(R, Ctx))
+      // 32 threads counted in warps of the device's width: none at 64.
+      Out.push_back({BO, "warp count '" + Text(BO) + "' (0 on a 64-lane "
+                                                     "wavefront)"});
     else if ((K == BO_EQ || K == BO_NE) &&
              ((isDMinusOne(R, D, Ctx) && isLaneLike(L, Ctx)) ||
               (isDMinusOne(L, D, Ctx) && isLaneLike(R, Ctx))))

@@ -132,3 +132,17 @@ __global__ void strides(int *out, const int *in, int n) {
   // CHECK: :[[@LINE-6]]:36: note: used as the warp width here
   out[0] = block_sum<32>(in, n) + warp_strided<32>(in, n);
 }
+
+// A block of 32 threads counted in warps of the device's width has none at
+// 64: the block-size parameter's value is what breaks.
+template <int BLOCK_SIZE> __global__ void gemv(float *out, const float *in) {
+  // CHECK: :[[@LINE+2]]:25: warning: warp count 'BLOCK_SIZE / warpSize' (0 on a 64-lane wavefront) assumes 32-wide warps: 'BLOCK_SIZE' is 32 where 'gemv' is instantiated
+  // CHECK: :[[@LINE+7]]:8: note: instantiated with 32 here
+  const int num_warps = BLOCK_SIZE / warpSize;
+  out[0] = num_warps > 0 ? in[threadIdx.x] : 0.f;
+}
+void launch_gemv(float *out, const float *in) {
+  // CHECK: :[[@LINE+2]]:{{[0-9]+}}: warning: template argument 32 makes 'BLOCK_SIZE' the warp width of 'gemv'
+  // CHECK: :[[@LINE-5]]:25: note: used as the warp width here
+  gemv<32><<<1, 32>>>(out, in);
+}
