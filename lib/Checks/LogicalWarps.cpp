@@ -311,7 +311,8 @@ llvm::DenseSet<const FunctionDecl *> noCrossLaneFunctions(const FunctionWalk &W)
 /// and none of size 64: code for RDNA only. A launch is no call here: the
 /// host code that dispatches such a kernel is what a wave64 device must not
 /// run, and stays judged.
-llvm::DenseSet<const FunctionDecl *> wave32OnlyFunctions(const FunctionWalk &W) {
+llvm::DenseSet<const FunctionDecl *>
+wave32OnlyFunctions(const FunctionWalk &W) {
   llvm::DenseSet<const FunctionDecl *> W32, W64;
   for (const auto &[F, U] : W.Uses) {
     if (U.Wave32)

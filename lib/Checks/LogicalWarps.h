@@ -39,10 +39,10 @@ enum class LaneGroups {
   NoCrossLane,
   /// Runs only on 32-wide wavefronts: the function, or what it calls, uses
   /// a builtin that exists only at wavefront size 32
-  /// (`__builtin_amdgcn_wmma_f32_16x16x16_f16_w32`, `__builtin_amdgcn_ballot_w32`,
-  /// RDNA's WMMA) and none of its `_w64` forms. Its 32 is the width it runs
-  /// at; a wave64 device must not run it at all, which is the dispatch's
-  /// finding, not this body's.
+  /// (`__builtin_amdgcn_wmma_f32_16x16x16_f16_w32`,
+  /// `__builtin_amdgcn_ballot_w32`: RDNA's) and none of its `_w64` forms.
+  /// Its 32 is the width it runs at; a wave64 device must not run it at
+  /// all, which is the dispatch's finding, not this body's.
   Wave32Only,
 };
 

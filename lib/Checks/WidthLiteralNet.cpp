@@ -338,7 +338,8 @@ std::string message(Literal L, const Tok &At, const Verdict &V) {
 /// The token ranges [open brace, close brace] of the function bodies of a
 /// file: a `{` after a `)` (or a trailing `const`, `noexcept`, `override`)
 /// outside any other body.
-std::vector<std::pair<size_t, size_t>> functionBodies(const std::vector<Tok> &T) {
+std::vector<std::pair<size_t, size_t>>
+functionBodies(const std::vector<Tok> &T) {
   std::vector<std::pair<size_t, size_t>> Out;
   int Depth = 0, BodyDepth = -1;
   size_t Begin = 0;
