@@ -4,6 +4,7 @@
 #include "clang/Lex/Lexer.h"
 
 #include <cctype>
+#include <set>
 
 using namespace clang;
 
@@ -84,6 +85,33 @@ size_t closingBracket(const std::vector<Tok> &T, size_t Open) {
       return I;
   }
   return T.size();
+}
+
+size_t openingParen(const std::vector<Tok> &T, size_t Close) {
+  int Depth = 0;
+  for (size_t I = Close + 1; I-- > 0;) {
+    if (T[I].Text == ")")
+      ++Depth;
+    else if (T[I].Text == "(" && --Depth == 0)
+      return I;
+  }
+  return Close;
+}
+
+std::vector<FunctionSpan> functionDefinitions(const std::vector<Tok> &T) {
+  static const std::set<llvm::StringRef> Keywords = {
+      "if", "for", "while", "switch", "catch", "return", "sizeof"};
+  std::vector<FunctionSpan> Out;
+  for (size_t I = 2; I < T.size(); ++I) {
+    if (T[I].Text != "{" || T[I - 1].Text != ")")
+      continue;
+    size_t Paren = openingParen(T, I - 1);
+    if (Paren != I - 1 && Paren >= 2 &&
+        T[Paren - 1].Kind == tok::raw_identifier &&
+        !Keywords.count(T[Paren - 1].Text))
+      Out.push_back({Paren, I, closingBracket(T, I)});
+  }
+  return Out;
 }
 
 } // namespace hipport::checks

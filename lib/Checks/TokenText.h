@@ -34,6 +34,20 @@ std::vector<bool> directiveTokens(const std::vector<Tok> &T);
 /// or T.size().
 size_t closingBracket(const std::vector<Tok> &T, size_t Open);
 
+/// The '(' matching the ')' at Close, or Close.
+size_t openingParen(const std::vector<Tok> &T, size_t Close);
+
+/// A function definition of the text: the '(' of its head, the '{' and the
+/// '}' of its body.
+struct FunctionSpan {
+  size_t Paren, Open, Close;
+};
+
+/// The function definitions of the text, in order: a `{` right after the
+/// `)` of a head whose name is an identifier other than a keyword (`if`,
+/// `for`, `while`, `switch`, `catch`, `return`, `sizeof`).
+std::vector<FunctionSpan> functionDefinitions(const std::vector<Tok> &T);
+
 /// A numeric literal as one spelling: lower case, without digit separators
 /// and integer suffixes (`0xFFFF'FFFFu` -> `0xffffffff`).
 std::string plainNumber(llvm::StringRef Literal);

@@ -448,18 +448,6 @@ void lastLaneAndStrides(const std::vector<Tok> &T, const TokenConstants &C,
   }
 }
 
-/// The '(' matching the ')' at Close, or Close.
-size_t openingParen(const std::vector<Tok> &T, size_t Close) {
-  int Depth = 0;
-  for (size_t I = Close + 1; I-- > 0;) {
-    if (T[I].Text == ")")
-      ++Depth;
-    else if (T[I].Text == "(" && --Depth == 0)
-      return I;
-  }
-  return Close;
-}
-
 /// The index of the parameter named N in the head `(params)` opening at
 /// Open: the name before a default's `=`, or a parameter's last token.
 std::optional<size_t> paramIndex(const std::vector<Tok> &T, size_t Open,
@@ -516,17 +504,9 @@ shuffleWrappers(const std::vector<Tok> &T,
 void functionHeads(const std::vector<Tok> &T, const TokenConstants &C,
                    const std::set<std::string> &Typedefs,
                    const TokenFindingFn &Add) {
-  static const std::set<llvm::StringRef> Keywords = {
-      "if", "for", "while", "switch", "catch", "return", "sizeof"};
   std::vector<std::pair<size_t, size_t>> Heads; // '(' and '{'
-  for (size_t I = 2; I < T.size(); ++I) {
-    if (T[I].Text != "{" || T[I - 1].Text != ")")
-      continue;
-    size_t Open = openingParen(T, I - 1);
-    if (Open != I - 1 && Open >= 2 && T[Open - 1].Kind == tok::raw_identifier &&
-        !Keywords.count(T[Open - 1].Text))
-      Heads.emplace_back(Open, I);
-  }
+  for (const FunctionSpan &F : functionDefinitions(T))
+    Heads.emplace_back(F.Paren, F.Open);
   const std::map<std::string, size_t> Wrappers = shuffleWrappers(T, Heads);
   for (auto [Open, I] : Heads) {
     size_t End = closingBracket(T, I);

@@ -335,33 +335,6 @@ std::string message(Literal L, const Tok &At, const Verdict &V) {
                                 : "thread");
 }
 
-/// The token ranges [open brace, close brace] of the function bodies of a
-/// file: a `{` after a `)` (or a trailing `const`, `noexcept`, `override`)
-/// outside any other body.
-std::vector<std::pair<size_t, size_t>>
-functionBodies(const std::vector<Tok> &T) {
-  std::vector<std::pair<size_t, size_t>> Out;
-  int Depth = 0, BodyDepth = -1;
-  size_t Begin = 0;
-  for (size_t I = 0; I < T.size(); ++I) {
-    if (T[I].Text == "{") {
-      llvm::StringRef P = I ? T[I - 1].Text : "";
-      if (BodyDepth < 0 && (P == ")" || P == "const" || P == "noexcept" ||
-                            P == "override")) {
-        BodyDepth = Depth;
-        Begin = I;
-      }
-      ++Depth;
-    } else if (T[I].Text == "}" && Depth > 0) {
-      if (--Depth == BodyDepth) {
-        Out.emplace_back(Begin, I);
-        BodyDepth = -1;
-      }
-    }
-  }
-  return Out;
-}
-
 /// `lane = i % 32` (or `& 31`) in [B, E): the body splits an index into
 /// 32-lane groups and names the part a lane. Returns the 32's token, or 0.
 size_t laneSplit(const std::vector<Tok> &T, size_t B, size_t E) {
@@ -395,7 +368,12 @@ hostLayoutFindings(const std::string &File, llvm::StringRef Text,
                    const std::vector<Tok> &T,
                    const std::function<bool(unsigned)> &Inactive) {
   std::vector<core::Finding> Out;
-  for (auto [B, E] : functionBodies(T)) {
+  size_t Done = 0; ///< end of the last body read: nested ones are in it
+  for (const FunctionSpan &F : functionDefinitions(T)) {
+    if (F.Open < Done || F.Close >= T.size())
+      continue;
+    Done = F.Close;
+    size_t B = F.Open, E = F.Close;
     size_t Anchor = laneSplit(T, B, E);
     if (!Anchor || Inactive(T[Anchor].Offset))
       continue;
