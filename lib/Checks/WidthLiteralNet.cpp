@@ -335,8 +335,21 @@ std::string message(Literal L, const Tok &At, const Verdict &V) {
                                 : "thread");
 }
 
+/// Name is a shift amount in [B, E) (`1 << lane`, `w >> lane`): a bit
+/// position in a word, not a warp lane.
+bool shiftAmount(const std::vector<Tok> &T, size_t B, size_t E,
+                 llvm::StringRef Name) {
+  for (size_t I = B + 1; I < E; ++I)
+    if (T[I].Text == Name && (T[I - 1].Text == "<<" || T[I - 1].Text == ">>" ||
+                              T[I - 1].Text == "<<=" || T[I - 1].Text == ">>="))
+      return true;
+  return false;
+}
+
 /// `lane = i % 32` (or `& 31`) in [B, E): the body splits an index into
-/// 32-lane groups and names the part a lane. Returns the 32's token, or 0.
+/// 32-lane groups and names the part a lane, and never shifts by it (a
+/// `vecLane` that picks a bit of a 32-bit word is word width). Returns the
+/// 32's token, or 0.
 size_t laneSplit(const std::vector<Tok> &T, size_t B, size_t E) {
   for (size_t I = B + 3; I < E; ++I) {
     Literal L = literalKind(T[I]);
@@ -349,7 +362,8 @@ size_t laneSplit(const std::vector<Tok> &T, size_t B, size_t E) {
       if (S == ";" || S == "{" || S == "}")
         break;
       if (S == "=" && T[J - 1].Kind == tok::raw_identifier) {
-        if (contextOfName(T[J - 1].Text) == Context::Lane)
+        if (contextOfName(T[J - 1].Text) == Context::Lane &&
+            !shiftAmount(T, B, E, T[J - 1].Text))
           return I;
         break;
       }
@@ -392,11 +406,12 @@ hostLayoutFindings(const std::string &File, llvm::StringRef Text,
       F.Level = core::Severity::Warning;
       F.Range = {File, T[I].Offset, unsigned(T[I].Text.size())};
       F.Message = fmt::format(
-          "'32' groups items by 32 in host code that splits indices into "
-          "32-lane groups (line {}): a layout for the device's 32-wide warps; "
-          "AMD wavefronts have 64 lanes: if the device side reads it by "
-          "warp, take the width from the device (hipDeviceAttributeWarpSize) "
-          "here too (width net: host code mirroring a warp layout)",
+          "'32' groups items by 32 in code that splits indices into 32-lane "
+          "groups (line {}): a layout for the device's 32-wide warps; AMD "
+          "wavefronts have 64 lanes: if the device side reads it by warp, "
+          "take the width from the device (hipDeviceAttributeWarpSize) here "
+          "too (width net: a warp layout in a file with no CUDA or HIP GPU "
+          "code, such as host-side packing)",
           AnchorLine);
       Out.push_back(std::move(F));
     }

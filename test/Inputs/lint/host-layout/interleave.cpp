@@ -11,7 +11,7 @@ inline int divUp(int a, int b) { return (a + b - 1) / b; }
 
 std::vector<uint8_t> interleave(const std::vector<uint8_t> &in, int numVecs,
                                 int dims) {
-  // CHECK: :[[@LINE+1]]:23: warning: '32' groups items by 32 in host code that splits indices into 32-lane groups (line [[@LINE+9]]): a layout for the device's 32-wide warps; AMD wavefronts have 64 lanes
+  // CHECK: :[[@LINE+1]]:23: warning: '32' groups items by 32 in code that splits indices into 32-lane groups (line [[@LINE+9]]): a layout for the device's 32-wide warps; AMD wavefronts have 64 lanes
   int bytesPerBlock = 32 * dims;
   // CHECK: :[[@LINE+1]]:34: warning: '32' groups items
   int numBlocks = divUp(numVecs, 32);
@@ -44,6 +44,17 @@ int words(int nbits, int i) {
   int word = i / 32;
   int bit = i % 32;
   return nbits / 32 + word + bit;
+}
+
+// A "lane" that picks a bit of a 32-bit word (it is a shift amount) is word
+// width: the function's 32s are bits.
+void bitmatrix(std::vector<uint32_t> &c, int height, int width) {
+  for (int j = 0; j < width; ++j)
+    for (int i = 0; i < height; ++i) {
+      int vecId = i / 32 * width + j;
+      int vecLane = i % 32;
+      c[vecId] |= 1u << vecLane;
+    }
 }
 
 } // namespace layout
