@@ -419,6 +419,59 @@ hostLayoutFindings(const std::string &File, llvm::StringRef Text,
   return Out;
 }
 
+/// A branch that runs only where a quantity equals a literal: `if
+/// (group_size_ == 32) { LAUNCH(T, 32); }`. The literal inside it is that
+/// quantity's value passed on (a template or macro argument), and means
+/// what the quantity means.
+struct EchoBranch {
+  size_t B, E; ///< the branch's tokens
+  std::string Value;
+};
+
+/// The branches of `if (... Name == V ...)` (or `V == Name`) where V is a
+/// width literal and Name names neither lanes, warps nor threads (a
+/// quantization group size, a head dimension): its 32s are Name's.
+std::vector<EchoBranch> echoBranches(const std::vector<Tok> &T) {
+  std::vector<EchoBranch> Out;
+  for (size_t I = 0; I + 1 < T.size(); ++I) {
+    if (T[I].Text != "if" || T[I + 1].Text != "(")
+      continue;
+    size_t Close = closingBracket(T, I + 1);
+    if (Close + 1 >= T.size())
+      continue;
+    for (size_t J = I + 2; J + 2 <= Close; ++J) {
+      if (T[J + 1].Text != "==")
+        continue;
+      size_t Name = J, Lit = J + 2;
+      if (literalKind(T[Name]) == Literal::Width)
+        std::swap(Name, Lit);
+      if (literalKind(T[Lit]) != Literal::Width ||
+          T[Name].Kind != tok::raw_identifier)
+        continue;
+      Context C = contextOfName(T[Name].Text);
+      if (C == Context::Lane || C == Context::Thread)
+        continue;
+      size_t B = Close + 1, E;
+      if (T[B].Text == "{")
+        E = closingBracket(T, B);
+      else
+        for (E = B; E < T.size() && T[E].Text != ";"; ++E)
+          if (T[E].Text == "(" || T[E].Text == "[")
+            E = closingBracket(T, E);
+      Out.push_back({B, E, plainNumber(T[Lit].Text)});
+      Out.push_back({Lit, Lit + 1, plainNumber(T[Lit].Text)}); // the test
+    }
+  }
+  return Out;
+}
+
+bool echoed(const std::vector<EchoBranch> &Echoes, const std::vector<Tok> &T,
+            size_t I) {
+  return llvm::any_of(Echoes, [&](const EchoBranch &X) {
+    return X.B <= I && I < X.E && plainNumber(T[I].Text) == X.Value;
+  });
+}
+
 } // namespace
 
 std::vector<core::Finding>
@@ -431,6 +484,7 @@ widthLiteralFindings(const std::string &File, llvm::StringRef Text,
   bool WarpAware = warpAware(T);
   std::set<llvm::StringRef> Redefined = redefined(T);
   FileNames Names{threadIndexNames(T), vectorLaneNames(T)};
+  std::vector<EchoBranch> Echoes = echoBranches(T);
   std::set<size_t> Lines; ///< offsets of the line starts reported on
   for (const Statement &St : statements(T)) {
     auto [B, E, CtxB, CtxE] = St;
@@ -442,7 +496,7 @@ widthLiteralFindings(const std::string &File, llvm::StringRef Text,
     for (size_t I = B; I < E; ++I) {
       Literal L = literalKind(T[I]);
       if (L == Literal::None || notAWidth(T, I) || Inactive(T[I].Offset) ||
-          shuffleWidthArg(T, I) || insideAsm(T, I) ||
+          shuffleWidthArg(T, I) || insideAsm(T, I) || echoed(Echoes, T, I) ||
           (L == Literal::FullMask && !(WarpAware && laneMaskInit(T, I))))
         continue;
       if (!V)

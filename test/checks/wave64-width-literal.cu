@@ -119,3 +119,17 @@ __device__ int lane_count(int lanes_per_warp) {
   // CHECK: :[[@LINE+1]]:28: warning: '32' beside 'lanes_per_warp'
   return lanes_per_warp == 32;
 }
+
+// A branch taken where a quantity equals 32 passes that value on: the 32
+// inside is the quantity's (a quantization group size), not a lane count.
+// The same branch on a warp's width keeps its finding.
+#define LAUNCH_GROUPED(GS) grouped<GS><<<blocks, 256>>>(out)
+template <int GS> __global__ void grouped(float *out) { out[GS] = 0; }
+void dispatch_groups(float *out, int group_size_, int warp_threads, int blocks) {
+  if (group_size_ == 32) { LAUNCH_GROUPED(32); }
+  else if (group_size_ == 64) { LAUNCH_GROUPED(64); }
+  if (32 == group_size_)
+    grouped<32><<<blocks, 256>>>(out);
+  if (warp_threads == 32) { LAUNCH_GROUPED(32); }
+  // CHECK: :[[@LINE-1]]:23: warning: '32' beside 'warp_threads'
+}
