@@ -130,6 +130,16 @@ void BallotMaskWidthCheck::registerMatchers(MatchFinder &F) {
                NotInst)
           .bind("bitop"),
       this);
+  // A 64-bit value as the int predicate of a vote (`__ballot(m & 1ull <<
+  // lane)`): cut to its low 32 bits before the vote sees it.
+  F.addMatcher(
+      callExpr(callee(functionDecl(hasAnyName("__ballot", "__ballot_sync",
+                                              "__any", "__any_sync", "__all",
+                                              "__all_sync"))
+                          .bind("votefn")),
+               NotInst)
+          .bind("vote"),
+      this);
   // Masks known from their use rather than from a ballot (LaneMaskVars).
   F.addMatcher(callExpr(NotInst, hasArgument(0, expr())).bind("maskuse"),
                this);
@@ -215,11 +225,58 @@ bool BallotMaskWidthCheck::runMaskUse(const CallExpr *Call, ASTContext &C) {
   return true;
 }
 
+void BallotMaskWidthCheck::runVotePredicate(const MatchFinder::MatchResult &R) {
+  ASTContext &C = *R.Context;
+  const SourceManager &SM = C.getSourceManager();
+  const auto *Fn = R.Nodes.getNodeAs<FunctionDecl>("votefn");
+  const auto *Call = R.Nodes.getNodeAs<CallExpr>("vote");
+  // The predicate is the last parameter; a *_sync's mask operand is 32-bit
+  // in CUDA's declaration only (see "parm" below).
+  unsigned Last = Fn->getNumParams();
+  if (Last == 0 || Call->getNumArgs() != Last ||
+      !narrow(Fn->getParamDecl(Last - 1)->getType(), C))
+    return;
+  const auto *Cut =
+      dyn_cast<ImplicitCastExpr>(Call->getArg(Last - 1)->IgnoreParens());
+  if (!Cut || Cut->getCastKind() != CK_IntegralCast)
+    return;
+  const Expr *Wide = Cut->getSubExpr();
+  QualType WT = Wide->getType();
+  if (WT->isDependentType() || !WT->isIntegerType() || C.getTypeSize(WT) < 64 ||
+      SM.isInSystemHeader(SM.getExpansionLoc(Wide->getBeginLoc())))
+    return;
+  CheckDiag D;
+  D.Level = core::Severity::Error;
+  D.Loc = SM.getExpansionLoc(Cut->getBeginLoc());
+  if (!Cut->getBeginLoc().isMacroID())
+    D.Range = Cut->getSourceRange();
+  D.Message = fmt::format(
+      "the predicate of {} is a 32-bit int, so the 64-bit '{}' is cut to its "
+      "low 32 bits: lanes 32-63 vote on bits that are always 0; pass a "
+      "comparison ('({}) != 0')",
+      Fn->getName().str(), WT.getUnqualifiedType().getAsString(),
+      sourceText(Wide->getSourceRange(), C));
+  SourceRange WR = Wide->getSourceRange();
+  if (WR.isValid() && !WR.getBegin().isMacroID() && !WR.getEnd().isMacroID()) {
+    D.Fixes.push_back(FixItHint::CreateInsertion(WR.getBegin(), "("));
+    D.Fixes.push_back(FixItHint::CreateInsertion(
+        Lexer::getLocForEndOfToken(WR.getEnd(), 0, SM, C.getLangOpts()),
+        ") != 0"));
+  }
+  if (!Reported.insert(SM.getExpansionLoc(D.Loc).getRawEncoding()).second)
+    return;
+  report(C, std::move(D));
+}
+
 void BallotMaskWidthCheck::run(const MatchFinder::MatchResult &R) {
   ASTContext &C = *R.Context;
   const SourceManager &SM = C.getSourceManager();
   if (const auto *Use = R.Nodes.getNodeAs<CallExpr>("maskuse")) {
     runMaskUse(Use, C);
+    return;
+  }
+  if (R.Nodes.getNodeAs<CallExpr>("vote")) {
+    runVotePredicate(R);
     return;
   }
   auto ballotName = [&]() -> std::string {

@@ -15,7 +15,9 @@ namespace hipport::checks {
 /// __activemask, __lanemask_*, cooperative-groups ballot) narrowed to 32
 /// bits by an initialisation, assignment, argument, return or cast, 32-bit
 /// bit operations (__popc, __ffs, __clz, __brev) applied to them, and
-/// comparisons with a 32-lane full mask. Each loses lanes 32-63. The ballot
+/// comparisons with a 32-lane full mask, and 64-bit values passed as the
+/// 32-bit predicate of a vote (`__ballot(m & 1ull << lane)`). Each loses
+/// lanes 32-63. The ballot
 /// is followed through local variables that hold it (`auto b = __ballot(p);
 /// unsigned m = b & x;`) and through the types templates are instantiated
 /// with (`MaskT m = __ballot(p)` with MaskT = unsigned).
@@ -43,6 +45,9 @@ private:
   /// A mask variable's bits counted with a 32-bit intrinsic, or a whole
   /// mask passed to a 32-bit parameter of the TU's own function.
   bool runMaskUse(const clang::CallExpr *Call, clang::ASTContext &C);
+  /// A 64-bit value passed as a vote's 32-bit predicate.
+  void runVotePredicate(
+      const clang::ast_matchers::MatchFinder::MatchResult &R);
 };
 
 } // namespace hipport::checks
