@@ -306,6 +306,7 @@ llvm::Expected<Project> Project::finish(const ProjectOptions &Opts) {
     for (const ProjectFile &F : Files)
       Paths.push_back(F.Path);
     BuildIncludes = inferBuildIncludes(Paths);
+    Discovery = std::make_shared<IncludeDiscovery>(Paths);
   }
   for (const char *H : {"/opt/rocm/include", "/usr/include"})
     if (fs::exists(std::string(H) + "/hip/hip_runtime.h")) {
@@ -370,6 +371,20 @@ static void keepPortableFlags(const std::vector<std::string> &Cmd,
   }
 }
 
+/// The folders of the -I and -idirafter flags of Args, in order.
+static std::vector<std::string> includePath(const std::vector<std::string> &Args) {
+  std::vector<std::string> Out;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef A = Args[I];
+    if (A.consume_front("-I") && !A.empty())
+      Out.push_back(A.str());
+    else if ((A == "-I" || A == "-idirafter" || A == "-isystem") &&
+             I + 1 < Args.size())
+      Out.push_back(Args[++I]);
+  }
+  return Out;
+}
+
 std::vector<std::string> Project::clangArgs(llvm::StringRef File) const {
   std::vector<std::string> Args;
   llvm::StringRef Ext = path::extension(File);
@@ -417,9 +432,27 @@ std::vector<std::string> Project::clangArgs(llvm::StringRef File) const {
         Args.insert(Args.end(), {"-idirafter", D});
       else
         Args.push_back("-I" + D);
+    // Searched last (-idirafter): only what nothing else resolves.
   }
   Args.push_back("-w");
   Args.insert(Args.end(), ExtraArgs.begin(), ExtraArgs.end());
+  if (!Db) {
+    // Last on the path: only what nothing else resolves. A -I, not an
+    // -idirafter (a system folder, whose code lint neither reads nor
+    // reports), unless it holds a header named like a standard one.
+    std::vector<std::string> Search = includePath(Args);
+    // What the toolkits and the system resolve is not ours to find (a
+    // vendored copy of <cub/cub.cuh> must not shadow the toolkit's).
+    for (const std::string &D : {CudaPath + "/include", CudaPath + "/include/cccl",
+                                 HipInclude, std::string("/usr/local/include"),
+                                 std::string("/usr/include")})
+      Search.push_back(D);
+    for (const std::string &D : Discovery->dirsFor(File.str(), Search))
+      if (AfterSystemDirs.count(D))
+        Args.insert(Args.end(), {"-idirafter", D});
+      else
+        Args.push_back("-I" + D);
+  }
   return Args;
 }
 

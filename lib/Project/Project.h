@@ -2,6 +2,7 @@
 #pragma once
 
 #include "Project/BuildIncludes.h"
+#include "Project/IncludeDiscovery.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -116,6 +117,8 @@ private:
   /// searched after the system directories (-idirafter), never before.
   std::set<std::string> AfterSystemDirs;
   BuildIncludeMap BuildIncludes; ///< -I of the build files, without a database
+  /// Inner include roots the includes name, without a database.
+  std::shared_ptr<const IncludeDiscovery> Discovery;
   std::string CudaPath;
   std::string HipInclude;
   std::shared_ptr<clang::tooling::CompilationDatabase> Db;
