@@ -41,7 +41,8 @@ HDR_EXT = ('.h', '.cuh', '.hpp', '.inc', '.inl')
 MAX_DRIVERS = 2  # TUs taken per touched header
 TU_EXT = ('.cu', '.cpp', '.cc', '.c', '.hip', '.cxx')
 # The whole tree's headers (--tree-headers): what a checkout's #include finds.
-TREE_HDR_EXT = HDR_EXT + ('.hh', '.hxx', '.h++', '.cuh', '.hip.h', '.def', '.ipp', '.tcc')
+# .hu: LightGBM's CUDA headers (include/LightGBM/cuda/*.hu).
+TREE_HDR_EXT = HDR_EXT + ('.hh', '.hxx', '.h++', '.cuh', '.hip.h', '.def', '.ipp', '.tcc', '.hu')
 HEADER_CAP = 1 << 20   # bytes: larger headers are generated tables, not API
 TREE_CAP = 24 << 20    # bytes of headers per commit, nearest folders first
 
