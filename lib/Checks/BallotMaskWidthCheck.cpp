@@ -140,6 +140,14 @@ void BallotMaskWidthCheck::registerMatchers(MatchFinder &F) {
                NotInst)
           .bind("vote"),
       this);
+  // A helper counting a 32-bit mask parameter (`popc(uint32_t mask)`).
+  F.addMatcher(callExpr(callee(functionDecl(hasAnyName("__popc", "__ffs",
+                                                       "__clz", "__brev"))),
+                        hasArgument(0, ignoringParenImpCasts(declRefExpr(
+                                           to(parmVarDecl())))),
+                        NotInst)
+                   .bind("maskhelper"),
+               this);
   // Masks known from their use rather than from a ballot (LaneMaskVars).
   F.addMatcher(callExpr(NotInst, hasArgument(0, expr())).bind("maskuse"),
                this);
@@ -268,11 +276,47 @@ void BallotMaskWidthCheck::runVotePredicate(const MatchFinder::MatchResult &R) {
   report(C, std::move(D));
 }
 
+/// A file that hands out whole lane masks (a wrapper returning __ballot or
+/// __activemask, 64-bit in HIP) and counts a 32-bit parameter named a mask
+/// with __popc/__ffs/__clz/__brev: that helper is the file's mask counter,
+/// and every mask it is given loses lanes 32-63.
+void BallotMaskWidthCheck::onEndOfTranslationUnit() {
+  for (auto [Call, C] : MaskHelpers) {
+    const SourceManager &SM = C->getSourceManager();
+    const auto *Parm = cast<ParmVarDecl>(
+        cast<DeclRefExpr>(Call->getArg(0)->IgnoreParenImpCasts())->getDecl());
+    SourceLocation At = SM.getExpansionLoc(Parm->getLocation());
+    if (!narrow(Parm->getType(), *C) || SM.isInSystemHeader(At) ||
+        !WrapperFiles.count(SM.getFileID(At)) ||
+        !llvm::StringRef(Parm->getName().lower()).contains("mask"))
+      continue;
+    CheckDiag D;
+    D.Level = core::Severity::Error;
+    D.Loc = At;
+    D.Message = fmt::format(
+        "lane-mask parameter '{}' is 32-bit '{}' and counted with {}, in a "
+        "file whose ballot wrappers return 64-bit HIP masks: lanes 32-63 of "
+        "every mask it is given are lost; make it unsigned long long and "
+        "use {}ll",
+        Parm->getName().str(), Parm->getType().getAsString(),
+        calleeName(Call).str(), calleeName(Call).str());
+    D.Notes.emplace_back(SM.getExpansionLoc(Call->getBeginLoc()),
+                         "counted here");
+    if (Reported.insert(At.getRawEncoding()).second)
+      report(*C, std::move(D));
+  }
+  MaskHelpers.clear();
+}
+
 void BallotMaskWidthCheck::run(const MatchFinder::MatchResult &R) {
   ASTContext &C = *R.Context;
   const SourceManager &SM = C.getSourceManager();
   if (const auto *Use = R.Nodes.getNodeAs<CallExpr>("maskuse")) {
     runMaskUse(Use, C);
+    return;
+  }
+  if (const auto *H = R.Nodes.getNodeAs<CallExpr>("maskhelper")) {
+    MaskHelpers.emplace_back(H, R.Context);
     return;
   }
   if (R.Nodes.getNodeAs<CallExpr>("vote")) {
@@ -294,8 +338,10 @@ void BallotMaskWidthCheck::run(const MatchFinder::MatchResult &R) {
   if (const auto *Def = R.Nodes.getNodeAs<FunctionDecl>("wrapdef")) {
     // A wrapper returning a whole 64-bit ballot (`return __ballot(p);`):
     // its callers narrow the result as often as callers of the intrinsic.
-    if (!narrow(Def->getReturnType(), C))
+    if (!narrow(Def->getReturnType(), C)) {
       Wrappers.insert(Def->getName().str());
+      WrapperFiles.insert(SM.getFileID(SM.getExpansionLoc(Def->getLocation())));
+    }
     return;
   }
   if (const auto *VD = R.Nodes.getNodeAs<VarDecl>("wvar")) {

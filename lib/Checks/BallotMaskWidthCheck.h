@@ -8,6 +8,8 @@
 
 #include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace hipport::checks {
 
@@ -31,11 +33,19 @@ public:
     Wrappers.clear();
     Reported.clear();
     Masks.reset();
+    WrapperFiles.clear();
+    MaskHelpers.clear();
   }
+  void onEndOfTranslationUnit() override;
 
 private:
   /// Functions of this TU returning a whole 64-bit ballot, by name.
   std::set<std::string> Wrappers;
+  /// Files defining a ballot or __activemask wrapper, and 32-bit mask
+  /// parameters counted with __popc/__ffs/__clz/__brev (the call, in its
+  /// context): a warp utility file's mask helpers, judged at the TU's end.
+  std::set<clang::FileID> WrapperFiles;
+  std::vector<std::pair<const clang::CallExpr *, clang::ASTContext *>> MaskHelpers;
   /// Places reported (a template's narrowing is seen once per instantiation).
   std::set<unsigned> Reported;
   /// Lane-mask variables known from their use (LaneMaskVars), made when
