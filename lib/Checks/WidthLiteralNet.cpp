@@ -465,6 +465,23 @@ std::vector<EchoBranch> echoBranches(const std::vector<Tok> &T) {
   return Out;
 }
 
+/// The name of the function whose whole body returns one literal, the
+/// statement [B, E) (`constexpr int warp_size() { return 32; }`); "" for
+/// any other.
+llvm::StringRef soleReturnOf(const std::vector<Tok> &T, size_t B, size_t E) {
+  if (E != B + 3 || T[B].Text != "return" || B < 3 || T[B - 1].Text != "{" ||
+      E >= T.size() || T[E].Text != "}")
+    return "";
+  size_t J = B - 2;
+  while (J > 0 && (T[J].Text == "const" || T[J].Text == "noexcept" ||
+                   T[J].Text == "override"))
+    --J;
+  size_t Open = T[J].Text == ")" ? openingParen(T, J) : J;
+  if (Open == J || Open == 0 || T[Open - 1].Kind != tok::raw_identifier)
+    return "";
+  return T[Open - 1].Text;
+}
+
 bool echoed(const std::vector<EchoBranch> &Echoes, const std::vector<Tok> &T,
             size_t I) {
   return llvm::any_of(Echoes, [&](const EchoBranch &X) {
@@ -503,6 +520,12 @@ widthLiteralFindings(const std::string &File, llvm::StringRef Text,
         V = judge(T, CtxB, CtxE, Names);
       Verdict Seen =
           L == Literal::FullMask ? Verdict{Context::Lane, T[I - 2].Text} : *V;
+      // A function named for the width that returns 32 (`constexpr int
+      // warp_size() { return 32; }`): its name is the 32's context.
+      llvm::StringRef Fn = L == Literal::Width ? soleReturnOf(T, B, E) : "";
+      if (Seen.Kind == Context::None && !Fn.empty() &&
+          contextOfName(Fn) == Context::Lane)
+        Seen = {Context::Lane, Fn};
       if (Seen.Kind == Context::None)
         continue;
       size_t LineStart = Text.rfind('\n', T[I].Offset);

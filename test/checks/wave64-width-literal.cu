@@ -133,3 +133,11 @@ void dispatch_groups(float *out, int group_size_, int warp_threads, int blocks) 
   if (warp_threads == 32) { LAUNCH_GROUPED(32); }
   // CHECK: :[[@LINE-1]]:23: warning: '32' beside 'warp_threads'
 }
+
+// A function named for the warp width whose body returns 32 hard-codes it;
+// one named for something else (a bank width) does not.
+constexpr int warp_size() { return 32; }
+// CHECK: :[[@LINE-1]]:36: warning: '32' beside 'warp_size' reads as the lane count of a 32-wide warp
+constexpr int shared_memory_bank_width() { return 32; }
+__host__ __device__ inline int lanes_in_warp() noexcept { return 32; }
+// CHECK: :[[@LINE-1]]:66: warning: '32' beside 'lanes_in_warp'
