@@ -1192,6 +1192,93 @@ void hostDispatch(const std::vector<Tok> &T, const TokenConstants &C,
 }
 } // namespace
 
+/// Tokens [B, E) divide by a warp width (`/ warp_size`, `/ cudf::detail::
+/// warp_size`, `/ (WARP_SIZE)`) or name a constant of Counts that does.
+bool dividesByWidth(const std::vector<Tok> &T, size_t B, size_t E,
+                    const std::set<std::string> &Counts) {
+  for (size_t J = B; J < E; ++J) {
+    if (Counts.count(T[J].Text.str()))
+      return true;
+    if (T[J].Text != "/")
+      continue;
+    size_t K = J + 1;
+    while (K < E && (T[K].Text == "(" || T[K].Text == "::" ||
+                     (K + 1 < E && T[K + 1].Text == "::")))
+      ++K;
+    if (K < E && warpWidthName(T[K].Text))
+      return true;
+  }
+  return false;
+}
+
+bool arithmeticAt(const std::vector<Tok> &T, size_t I) {
+  if (I >= T.size())
+    return false;
+  llvm::StringRef S = T[I].Text;
+  return S == "/" || S == "*" || S == "+" || S == "-" || S == "%" ||
+         S == "<<" || S == ">>";
+}
+
+/// Arrays with one slot per warp (`bitmask_type rpt_map[num_encode_warps]`,
+/// num_encode_warps = encode_block_size / warp_size) whose index a literal
+/// bounds (`(idx < 4) ? rpt_map[idx] : 0`, `t >= 4 || rpt_map[t]`): the
+/// literal is the warp count of one width (4 warps of 32 in 128 threads, 2
+/// of 64), so at the other the guard lets the index past the array.
+void literalWarpCounts(const std::vector<Tok> &T, const TokenFindingFn &Add) {
+  std::set<std::string> Counts; // constants that count warps
+  for (auto [N, B, E] : constantDefs(T))
+    if (dividesByWidth(T, B, E, Counts))
+      Counts.insert(T[N].Text.str());
+  std::map<std::string, std::string> Arrays; // per-warp array -> its bound
+  for (size_t I = 1; I + 1 < T.size(); ++I) {
+    if (T[I].Kind != tok::raw_identifier || T[I + 1].Text != "[" ||
+        T[I - 1].Kind != tok::raw_identifier || T[I - 1].Text == "return")
+      continue;
+    size_t Close = closingBracket(T, I + 1);
+    if (Close + 1 < T.size() &&
+        (T[Close + 1].Text == ";" || T[Close + 1].Text == "[") &&
+        dividesByWidth(T, I + 2, Close, Counts))
+      Arrays[T[I].Text.str()] = joined(T, I + 2, Close);
+  }
+  if (Arrays.empty())
+    return;
+  std::set<size_t> Done;
+  for (size_t I = 0; I + 3 < T.size(); ++I) {
+    auto A = Arrays.find(T[I].Text.str());
+    if (A == Arrays.end() || T[I + 1].Text != "[" ||
+        T[I + 2].Kind != tok::raw_identifier || (I > 0 && T[I - 1].Kind == tok::raw_identifier))
+      continue;
+    llvm::StringRef Idx = T[I + 2].Text;
+    // The statement around the use: back to `;`, `{` or `}`, on to `;`.
+    size_t B = I, E = I;
+    while (B > 0 && T[B - 1].Text != ";" && T[B - 1].Text != "{" &&
+           T[B - 1].Text != "}")
+      --B;
+    while (E < T.size() && T[E].Text != ";" && T[E].Text != "{")
+      ++E;
+    for (size_t J = B; J + 2 < E; ++J) {
+      llvm::StringRef Op = T[J + 1].Text;
+      bool Cmp = Op == "<" || Op == "<=" || Op == ">" || Op == ">=";
+      size_t Lit = T[J].Text == Idx ? J + 2 : T[J + 2].Text == Idx ? J : 0;
+      if (!Cmp || !Lit || T[Lit].Kind != tok::numeric_constant ||
+          arithmeticAt(T, Lit - 1) || arithmeticAt(T, Lit + 1))
+        continue; // `idx < 512 / warp_size` computes the count
+      int64_t V = 0;
+      if (llvm::StringRef(plainNumber(T[Lit].Text)).getAsInteger(0, V) ||
+          V < 2 || !Done.insert(Lit).second)
+        continue;
+      Add("wave64-warp-constant-use", core::Severity::Warning, T[Lit],
+          fmt::format("'{}' bounds '{}', an index of '{}', whose slots count "
+                      "warps ('{}'): a literal warp count holds at one width "
+                      "only (a 64-lane wavefront makes half as many warps), "
+                      "so the guard lets the index past the array; compare "
+                      "with '{}'",
+                      T[Lit].Text.str(), Idx.str(), A->first, A->second,
+                      A->second));
+    }
+  }
+}
+
 void widthFlowTokens(const std::vector<Tok> &T, const TokenFindingFn &Add) {
   TokenConstants C(T);
   std::set<std::string> Typedefs = typedefs32(T);
@@ -1203,6 +1290,7 @@ void widthFlowTokens(const std::vector<Tok> &T, const TokenFindingFn &Add) {
   launchFlow(T, Add);
   widthLayouts(T, C, Add);
   hostDispatch(T, C, Add);
+  literalWarpCounts(T, Add);
 }
 
 } // namespace hipport::checks
