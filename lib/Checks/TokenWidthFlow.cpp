@@ -1,5 +1,6 @@
 #include "Checks/TokenWidthFlow.h"
 #include "Checks/CudaPatterns.h"
+#include "Checks/WarpCountGuard.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Regex.h"
@@ -1268,13 +1269,7 @@ void literalWarpCounts(const std::vector<Tok> &T, const TokenFindingFn &Add) {
           V < 2 || !Done.insert(Lit).second)
         continue;
       Add("wave64-warp-constant-use", core::Severity::Warning, T[Lit],
-          fmt::format("'{}' bounds '{}', an index of '{}', whose slots count "
-                      "warps ('{}'): a literal warp count holds at one width "
-                      "only (a 64-lane wavefront makes half as many warps), "
-                      "so the guard lets the index past the array; compare "
-                      "with '{}'",
-                      T[Lit].Text.str(), Idx.str(), A->first, A->second,
-                      A->second));
+          literalWarpCountMessage(T[Lit].Text, Idx, A->first, A->second));
     }
   }
 }

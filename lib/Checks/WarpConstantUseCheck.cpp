@@ -1,4 +1,5 @@
 #include "Checks/WarpConstantUseCheck.h"
+#include "Checks/WarpCountGuard.h"
 #include "Checks/Fixer.h"
 #include "Checks/SlotArrayFlow.h"
 #include "Checks/CudaPatterns.h"
@@ -375,8 +376,12 @@ void WarpConstantUseCheck::run(const MatchFinder::MatchResult &R) {
     return layout(C).noteShift(Shift);
   if (const auto *LM = R.Nodes.getNodeAs<BinaryOperator>("lanemath"))
     return layout(C).noteLaneMath(LM);
-  if (const auto *Sub = R.Nodes.getNodeAs<ArraySubscriptExpr>("sub"))
+  if (const auto *Sub = R.Nodes.getNodeAs<ArraySubscriptExpr>("sub")) {
+    if (std::optional<CheckDiag> D = literalWarpCountGuard(Sub, C))
+      if (once(D->Loc, C))
+        report(C, std::move(*D));
     return laneIndexedArray(Sub, C);
+  }
   if (const auto *VD = R.Nodes.getNodeAs<VarDecl>("slots"))
     return slotArray(VD, C);
   const auto *Call = R.Nodes.getNodeAs<CallExpr>("call");
