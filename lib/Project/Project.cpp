@@ -432,21 +432,21 @@ std::vector<std::string> Project::clangArgs(llvm::StringRef File) const {
         Args.insert(Args.end(), {"-idirafter", D});
       else
         Args.push_back("-I" + D);
-    // Searched last (-idirafter): only what nothing else resolves.
   }
   Args.push_back("-w");
   Args.insert(Args.end(), ExtraArgs.begin(), ExtraArgs.end());
   if (!Db) {
-    // Last on the path: only what nothing else resolves. A -I, not an
-    // -idirafter (a system folder, whose code lint neither reads nor
+    // Last of the -I folders: only what nothing else resolves. A -I, not
+    // an -idirafter (a system folder, whose code lint neither reads nor
     // reports), unless it holds a header named like a standard one.
     std::vector<std::string> Search = includePath(Args);
     // What the toolkits and the system resolve is not ours to find (a
     // vendored copy of <cub/cub.cuh> must not shadow the toolkit's).
-    for (const std::string &D : {CudaPath + "/include", CudaPath + "/include/cccl",
-                                 HipInclude, std::string("/usr/local/include"),
-                                 std::string("/usr/include")})
-      Search.push_back(D);
+    if (!CudaPath.empty())
+      Search.insert(Search.end(), {CudaPath + "/include", CudaPath + "/include/cccl"});
+    if (!HipInclude.empty())
+      Search.push_back(HipInclude);
+    Search.insert(Search.end(), {"/usr/local/include", "/usr/include"});
     for (const std::string &D : Discovery->dirsFor(File.str(), Search))
       if (AfterSystemDirs.count(D))
         Args.insert(Args.end(), {"-idirafter", D});
