@@ -87,4 +87,26 @@ bool isValidUtf8(const std::string &Text, unsigned &BadOffset) {
   return true;
 }
 
+std::vector<IncludeDirective> includeDirectives(llvm::StringRef Text) {
+  std::vector<IncludeDirective> Out;
+  while (!Text.empty()) {
+    auto [L, Rest] = Text.split('\n');
+    Text = Rest;
+    L = L.ltrim();
+    if (!L.consume_front("#"))
+      continue;
+    L = L.ltrim();
+    if (!L.consume_front("include"))
+      continue;
+    L = L.ltrim();
+    if (L.empty() || (L[0] != '<' && L[0] != '"'))
+      continue;
+    char Close = L[0] == '<' ? '>' : '"';
+    size_t End = L.find(Close, 1);
+    if (End != llvm::StringRef::npos && End > 1)
+      Out.push_back({L.slice(1, End).str(), Close == '>'});
+  }
+  return Out;
+}
+
 } // namespace hipport::core

@@ -36,6 +36,15 @@ private:
 /// latest); npos when unmatched.
 size_t matchingBracket(llvm::StringRef Text, size_t At, char Open, char Close);
 
+/// An `#include` directive as written: the path and whether it is `<...>`.
+struct IncludeDirective {
+  std::string Path;
+  bool Angled = false;
+};
+
+/// The `#include` directives of Text, in order (`#if` branches all read).
+std::vector<IncludeDirective> includeDirectives(llvm::StringRef Text);
+
 /// True when Text is valid UTF-8; otherwise BadOffset is the first bad byte.
 bool isValidUtf8(const std::string &Text, unsigned &BadOffset);
 

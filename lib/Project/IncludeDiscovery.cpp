@@ -41,7 +41,7 @@ IncludeDiscovery::IncludeDiscovery(const std::vector<std::string> &Files) {
     ByName[path::filename(F).str()].push_back(F);
 }
 
-const std::vector<IncludeDiscovery::Include> &
+const std::vector<core::IncludeDirective> &
 IncludeDiscovery::includesOf(const std::string &File) const {
   {
     std::lock_guard<std::mutex> G(Lock);
@@ -49,27 +49,9 @@ IncludeDiscovery::includesOf(const std::string &File) const {
     if (It != Cache.end())
       return It->second;
   }
-  std::vector<Include> Out;
-  if (auto Buf = llvm::MemoryBuffer::getFile(File)) {
-    llvm::StringRef Text = (*Buf)->getBuffer();
-    while (!Text.empty()) {
-      auto [Line, Rest] = Text.split('\n');
-      Text = Rest;
-      Line = Line.ltrim();
-      if (!Line.consume_front("#"))
-        continue;
-      Line = Line.ltrim();
-      if (!Line.consume_front("include"))
-        continue;
-      Line = Line.ltrim();
-      if (Line.empty() || (Line[0] != '"' && Line[0] != '<'))
-        continue;
-      char Close = Line[0] == '"' ? '"' : '>';
-      size_t End = Line.find(Close, 1);
-      if (End != llvm::StringRef::npos && End > 1)
-        Out.push_back({Line.slice(1, End).str(), Close == '>'});
-    }
-  }
+  std::vector<core::IncludeDirective> Out;
+  if (auto Buf = llvm::MemoryBuffer::getFile(File))
+    Out = core::includeDirectives((*Buf)->getBuffer());
   std::lock_guard<std::mutex> G(Lock);
   return Cache.emplace(File, std::move(Out)).first->second;
 }
@@ -109,36 +91,36 @@ IncludeDiscovery::dirsFor(const std::string &TU,
   // The project file I names from File: relative to File (quoted), else
   // under a root of the path; else, under the root rootFor finds, which
   // joins the path. Names of no project file (system headers) give "".
-  auto Resolve = [&](const Include &I, llvm::StringRef From) -> std::string {
-    auto It = ByName.find(path::filename(I.Spelled).str());
+  auto Resolve = [&](const core::IncludeDirective &I, llvm::StringRef From) -> std::string {
+    auto It = ByName.find(path::filename(I.Path).str());
     if (It == ByName.end())
       return "";
-    if (path::is_absolute(I.Spelled)) // a driver's `#include "/abs/x.h"`
-      return fs::is_regular_file(I.Spelled) ? I.Spelled : "";
+    if (path::is_absolute(I.Path)) // a driver's `#include "/abs/x.h"`
+      return fs::is_regular_file(I.Path) ? I.Path : "";
     if (!I.Angled)
-      if (std::string P = existing(path::parent_path(From), I.Spelled); !P.empty()) {
+      if (std::string P = existing(path::parent_path(From), I.Path); !P.empty()) {
         llvm::SmallString<256> Clean(P);
         path::remove_dots(Clean, /*remove_dot_dot=*/true);
         return std::string(Clean);
       }
     for (const std::string &P : It->second)
-      if (llvm::StringRef(P).ends_with("/" + I.Spelled) &&
-          Roots.count(P.substr(0, P.size() - I.Spelled.size() - 1)))
+      if (llvm::StringRef(P).ends_with("/" + I.Path) &&
+          Roots.count(P.substr(0, P.size() - I.Path.size() - 1)))
         return P;
     for (const std::string &D : Search) // a toolkit's, or outside the tree
-      if (!existing(D, I.Spelled).empty())
+      if (!existing(D, I.Path).empty())
         return "";
-    std::string Root = rootFor(I.Spelled, From);
+    std::string Root = rootFor(I.Path, From);
     if (Root.empty())
       return "";
     Found.push_back(Root);
     Roots.insert(Root);
-    return Root + "/" + I.Spelled;
+    return Root + "/" + I.Path;
   };
   while (!Queue.empty() && Seen.size() < MaxFilesPerTU) {
     std::string File = std::move(Queue.front());
     Queue.pop_front();
-    for (const Include &I : includesOf(File)) {
+    for (const core::IncludeDirective &I : includesOf(File)) {
       std::string P = Resolve(I, File);
       if (!P.empty() && Seen.insert(P).second)
         Queue.push_back(P);

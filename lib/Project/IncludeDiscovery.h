@@ -1,6 +1,8 @@
 //===- IncludeDiscovery.h - include roots found from the includes -*- C++ -*-===//
 #pragma once
 
+#include "Core/SourceText.h"
+
 #include "llvm/ADT/StringRef.h"
 
 #include <map>
@@ -29,11 +31,8 @@ public:
                                    const std::vector<std::string> &Search) const;
 
 private:
-  struct Include {
-    std::string Spelled;
-    bool Angled;
-  };
-  const std::vector<Include> &includesOf(const std::string &File) const;
+  const std::vector<core::IncludeDirective> &
+  includesOf(const std::string &File) const;
   /// The folder that holds Spelled for the file that includes it (From):
   /// the prefix of the project file nearest From whose path ends in it;
   /// empty when none does.
@@ -41,7 +40,7 @@ private:
 
   std::map<std::string, std::vector<std::string>> ByName; ///< basename -> paths
   mutable std::mutex Lock;
-  mutable std::map<std::string, std::vector<Include>> Cache;
+  mutable std::map<std::string, std::vector<core::IncludeDirective>> Cache;
 };
 
 } // namespace hipport::project

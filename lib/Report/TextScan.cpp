@@ -81,23 +81,8 @@ template <typename Fn> static void identifiers(llvm::StringRef Text, Fn F) {
 
 std::vector<std::string> includes(llvm::StringRef Stripped) {
   std::vector<std::string> Out;
-  llvm::SmallVector<llvm::StringRef> Lines;
-  Stripped.split(Lines, '\n');
-  for (llvm::StringRef L : Lines) {
-    L = L.ltrim();
-    if (!L.consume_front("#"))
-      continue;
-    L = L.ltrim();
-    if (!L.consume_front("include"))
-      continue;
-    L = L.ltrim();
-    if (L.empty() || (L[0] != '<' && L[0] != '"'))
-      continue;
-    char Close = L[0] == '<' ? '>' : '"';
-    size_t End = L.find(Close, 1);
-    if (End != llvm::StringRef::npos)
-      Out.push_back(L.slice(1, End).str());
-  }
+  for (core::IncludeDirective &D : core::includeDirectives(Stripped))
+    Out.push_back(std::move(D.Path));
   return Out;
 }
 
