@@ -372,26 +372,57 @@ size_t laneSplit(const std::vector<Tok> &T, size_t B, size_t E) {
   return 0;
 }
 
-/// Host code (a file with no GPU code) whose function splits an index into
-/// 32-lane groups (`int lane = i % 32;`) lays data out as the device's warps
-/// read it (interleaved codes, packed per-lane words): each 32 that function
-/// divides, multiplies or takes a remainder by, or passes to a call
-/// (`divUp(n, 32)`), is that width.
+/// [B, E) counts blocks of 32 items with a rounding-up division
+/// (`divUp(numVecs, 32)`, `ceil_div(n, 32)`, `DIV_ROUND_UP(n, 32)`).
+bool countsBlocksOf32(const std::vector<Tok> &T, size_t B, size_t E) {
+  for (size_t I = B + 1; I + 1 < E; ++I) {
+    if (literalKind(T[I]) != Literal::Width || T[I - 1].Text != "," ||
+        T[I + 1].Text != ")")
+      continue;
+    size_t Open = openingParen(T, I + 1);
+    std::string Callee = Open > 0 ? T[Open - 1].Text.lower() : "";
+    if (llvm::StringRef(Callee).contains("div") ||
+        llvm::StringRef(Callee).contains("ceil") ||
+        llvm::StringRef(Callee).contains("round"))
+      return true;
+  }
+  return false;
+}
+
+/// Host code (a file with no GPU code) with a function that splits an index
+/// into 32-lane groups (`int lane = i % 32;`) lays data out as the device's
+/// warps read it (interleaved codes, packed per-lane words), in that function
+/// and in the file's others that count blocks of 32 items (a packer of 4-bit
+/// codes beside a packer of words, `divUp(numVecs, 32)`): each 32 such a
+/// function divides, multiplies or takes a remainder by, or passes to a
+/// call, is that width.
 std::vector<core::Finding>
 hostLayoutFindings(const std::string &File, llvm::StringRef Text,
                    const std::vector<Tok> &T,
                    const std::function<bool(unsigned)> &Inactive) {
   std::vector<core::Finding> Out;
+  std::vector<FunctionSpan> Outermost;
   size_t Done = 0; ///< end of the last body read: nested ones are in it
-  for (const FunctionSpan &F : functionDefinitions(T)) {
-    if (F.Open < Done || F.Close >= T.size())
-      continue;
-    Done = F.Close;
-    size_t B = F.Open, E = F.Close;
-    size_t Anchor = laneSplit(T, B, E);
-    if (!Anchor || Inactive(T[Anchor].Offset))
-      continue;
-    unsigned AnchorLine = 1 + Text.take_front(T[Anchor].Offset).count('\n');
+  for (const FunctionSpan &F : functionDefinitions(T))
+    if (F.Open >= Done && F.Close < T.size()) {
+      Outermost.push_back(F);
+      Done = F.Close;
+    }
+  size_t Anchor = 0;
+  for (const FunctionSpan &F : Outermost) {
+    size_t A = laneSplit(T, F.Open, F.Close);
+    if (A && !Inactive(T[A].Offset)) {
+      Anchor = A;
+      break;
+    }
+  }
+  if (!Anchor)
+    return Out;
+  unsigned AnchorLine = 1 + Text.take_front(T[Anchor].Offset).count('\n');
+  for (const FunctionSpan &Fn : Outermost) {
+    size_t B = Fn.Open, E = Fn.Close;
+    if (!laneSplit(T, B, E) && !countsBlocksOf32(T, B, E))
+      continue; // word and bit math beside the layout
     std::set<size_t> Lines;
     for (size_t I = B + 1; I < E; ++I) {
       if (literalKind(T[I]) != Literal::Width || Inactive(T[I].Offset))

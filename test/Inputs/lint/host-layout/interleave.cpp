@@ -58,3 +58,20 @@ void bitmatrix(std::vector<uint32_t> &c, int height, int width) {
 }
 
 } // namespace layout
+
+namespace layout {
+// A function of the same file that counts blocks of 32 items with a rounding
+// division, but splits no lane itself (packing 4-bit codes two to a byte):
+// the same layout.
+void pack4(const std::vector<uint8_t> &in, std::vector<uint8_t> &out,
+           int numVecs) {
+  // CHECK: :[[@LINE+1]]:34: warning: '32' groups items by 32 in code that splits indices into 32-lane groups (line 23)
+  int numBlocks = divUp(numVecs, 32);
+  for (int i = 0; i < numBlocks; ++i)
+    for (int k = 0; k < 16; ++k) {
+      // CHECK: :[[@LINE+1]]:23: warning: '32' groups items
+      int loVec = i * 32 + k * 2;
+      out[i * 16 + k] = (in[loVec + 1] << 4) | (in[loVec] & 0xf);
+    }
+}
+} // namespace layout
