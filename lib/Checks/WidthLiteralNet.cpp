@@ -105,9 +105,22 @@ std::set<llvm::StringRef> vectorLaneNames(const std::vector<Tok> &T) {
   return {};
 }
 
-/// What the file's own names mean: thread indices and vector lane counts.
+/// Names the text sets from a ballot (`unsigned int bitmap = __ballot(p);`):
+/// lane masks, whatever their names say (a "bitmap" of lanes is no word).
+std::set<llvm::StringRef> ballotNames(const std::vector<Tok> &T) {
+  std::set<llvm::StringRef> Out;
+  for (size_t I = 0; I + 2 < T.size(); ++I)
+    if (T[I].Kind == tok::raw_identifier && T[I + 1].Text == "=" &&
+        (T[I + 2].Text == "__ballot" || T[I + 2].Text == "__ballot_sync" ||
+         T[I + 2].Text == "__activemask"))
+      Out.insert(T[I].Text);
+  return Out;
+}
+
+/// What the file's own names mean: thread indices, vector lane counts and
+/// lane masks.
 struct FileNames {
-  std::set<llvm::StringRef> Threads, VectorLanes;
+  std::set<llvm::StringRef> Threads, VectorLanes, Ballots;
 };
 
 Context contextOf(const std::vector<Tok> &T, size_t I, const FileNames &N) {
@@ -117,6 +130,8 @@ Context contextOf(const std::vector<Tok> &T, size_t I, const FileNames &N) {
     return Context::None;
   if (N.VectorLanes.count(T[I].Text))
     return Context::Word;
+  if (N.Ballots.count(T[I].Text))
+    return Context::Lane;
   Context C = contextOfName(T[I].Text);
   return C == Context::None && N.Threads.count(T[I].Text) ? Context::Thread
                                                           : C;
@@ -531,7 +546,7 @@ widthLiteralFindings(const std::string &File, llvm::StringRef Text,
     return hostLayoutFindings(File, Text, T, Inactive);
   bool WarpAware = warpAware(T);
   std::set<llvm::StringRef> Redefined = redefined(T);
-  FileNames Names{threadIndexNames(T), vectorLaneNames(T)};
+  FileNames Names{threadIndexNames(T), vectorLaneNames(T), ballotNames(T)};
   std::vector<EchoBranch> Echoes = echoBranches(T);
   std::set<size_t> Lines; ///< offsets of the line starts reported on
   for (const Statement &St : statements(T)) {

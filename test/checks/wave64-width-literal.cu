@@ -141,3 +141,14 @@ constexpr int warp_size() { return 32; }
 constexpr int shared_memory_bank_width() { return 32; }
 __host__ __device__ inline int lanes_in_warp() noexcept { return 32; }
 // CHECK: :[[@LINE-1]]:66: warning: '32' beside 'lanes_in_warp'
+
+// A variable set from a ballot is a lane mask whatever its name: 'bitmap'
+// here names lanes, not the bits of a word, so the 32 beside it is a lane.
+__global__ void compress(unsigned long long *out, unsigned *halves, int v) {
+  unsigned long long bitmap = __ballot(v != 0);
+  int tid = threadIdx.x;
+  out[0] = (halves[tid + 32] << 16) + bitmap;
+  // CHECK: :[[@LINE-1]]:26: warning: '32' beside 'bitmap' reads as the lane count of a 32-wide warp
+  unsigned long long wordmap = halves[tid] + 32;
+  out[1] = wordmap;
+}
