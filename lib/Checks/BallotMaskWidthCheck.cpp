@@ -308,6 +308,38 @@ void BallotMaskWidthCheck::onEndOfTranslationUnit() {
   MaskHelpers.clear();
 }
 
+bool BallotMaskWidthCheck::runWrapper(const MatchFinder::MatchResult &R) {
+  ASTContext &C = *R.Context;
+  const SourceManager &SM = C.getSourceManager();
+  if (const auto *Def = R.Nodes.getNodeAs<FunctionDecl>("wrapdef")) {
+    // A wrapper returning a whole 64-bit ballot (`return __ballot(p);`):
+    // its callers narrow the result as often as callers of the intrinsic.
+    if (!narrow(Def->getReturnType(), C)) {
+      Wrappers.insert(Def->getName().str());
+      WrapperFiles.insert(SM.getFileID(SM.getExpansionLoc(Def->getLocation())));
+    }
+    return true;
+  }
+  const auto *VD = R.Nodes.getNodeAs<VarDecl>("wvar");
+  if (!VD)
+    return false;
+  // Matched by name: in the host pass CUDA's own overloads of the name may
+  // win overload resolution, HIP has none.
+  const auto *Call = R.Nodes.getNodeAs<CallExpr>("wcall");
+  if (!Wrappers.count(calleeName(Call).str()) || !narrow(VD->getType(), C))
+    return true;
+  CheckDiag D;
+  D.Level = core::Severity::Error;
+  D.Loc = VD->getLocation();
+  D.Range = VD->getSourceRange();
+  D.Message = fmt::format(
+      "result of ballot wrapper '{}' stored in 32-bit '{}': it returns a "
+      "64-bit lane mask, lanes 32-63 are lost",
+      calleeName(Call).str(), VD->getType().getUnqualifiedType().getAsString());
+  report(C, std::move(D));
+  return true;
+}
+
 void BallotMaskWidthCheck::run(const MatchFinder::MatchResult &R) {
   ASTContext &C = *R.Context;
   const SourceManager &SM = C.getSourceManager();
@@ -333,32 +365,10 @@ void BallotMaskWidthCheck::run(const MatchFinder::MatchResult &R) {
   if (const auto *Src = R.Nodes.getNodeAs<VarDecl>("src"))
     if (narrow(Src->getType(), C))
       return;
+  if (runWrapper(R))
+    return;
   CheckDiag D;
   D.Level = core::Severity::Error;
-  if (const auto *Def = R.Nodes.getNodeAs<FunctionDecl>("wrapdef")) {
-    // A wrapper returning a whole 64-bit ballot (`return __ballot(p);`):
-    // its callers narrow the result as often as callers of the intrinsic.
-    if (!narrow(Def->getReturnType(), C)) {
-      Wrappers.insert(Def->getName().str());
-      WrapperFiles.insert(SM.getFileID(SM.getExpansionLoc(Def->getLocation())));
-    }
-    return;
-  }
-  if (const auto *VD = R.Nodes.getNodeAs<VarDecl>("wvar")) {
-    // Matched by name: in the host pass CUDA's own overloads of the name
-    // may win overload resolution, HIP has none.
-    const auto *Call = R.Nodes.getNodeAs<CallExpr>("wcall");
-    if (!Wrappers.count(calleeName(Call).str()) || !narrow(VD->getType(), C))
-      return;
-    D.Loc = VD->getLocation();
-    D.Range = VD->getSourceRange();
-    D.Message = fmt::format(
-        "result of ballot wrapper '{}' stored in 32-bit '{}': it returns a "
-        "64-bit lane mask, lanes 32-63 are lost",
-        calleeName(Call).str(), VD->getType().getUnqualifiedType().getAsString());
-    report(C, std::move(D));
-    return;
-  }
   if (const auto *VD = R.Nodes.getNodeAs<VarDecl>("var")) {
     if (!narrow(VD->getType(), C) || !VD->getTypeSourceInfo())
       return;

@@ -55,6 +55,9 @@ private:
   /// A mask variable's bits counted with a 32-bit intrinsic, or a whole
   /// mask passed to a 32-bit parameter of the TU's own function.
   bool runMaskUse(const clang::CallExpr *Call, clang::ASTContext &C);
+  /// A ballot wrapper's definition, or a 32-bit variable its result goes
+  /// to; false for any other match.
+  bool runWrapper(const clang::ast_matchers::MatchFinder::MatchResult &R);
   /// A 64-bit value passed as a vote's 32-bit predicate.
   void runVotePredicate(
       const clang::ast_matchers::MatchFinder::MatchResult &R);
