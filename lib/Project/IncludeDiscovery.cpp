@@ -84,6 +84,12 @@ std::string IncludeDiscovery::rootFor(const std::string &Spelled,
 std::vector<std::string>
 IncludeDiscovery::dirsFor(const std::string &TU,
                           const std::vector<std::string> &Search) const {
+  {
+    std::lock_guard<std::mutex> G(Lock);
+    auto It = Answers.find(TU);
+    if (It != Answers.end())
+      return It->second;
+  }
   std::vector<std::string> Found;
   std::set<std::string> Roots(Search.begin(), Search.end());
   std::set<std::string> Seen{TU};
@@ -126,7 +132,8 @@ IncludeDiscovery::dirsFor(const std::string &TU,
         Queue.push_back(P);
     }
   }
-  return Found;
+  std::lock_guard<std::mutex> G(Lock);
+  return Answers.emplace(TU, std::move(Found)).first->second;
 }
 
 } // namespace hipport::project

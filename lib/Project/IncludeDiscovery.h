@@ -26,7 +26,8 @@ public:
 
   /// The folders to add so that TU's includes, followed through the
   /// project's own headers, resolve where Search (the include path the
-  /// command line already has, in order) leaves them unresolved.
+  /// command line already has, in order) leaves them unresolved. Found
+  /// once per TU: Search is the TU's own path, the same in every pass.
   std::vector<std::string> dirsFor(const std::string &TU,
                                    const std::vector<std::string> &Search) const;
 
@@ -41,6 +42,9 @@ private:
   std::map<std::string, std::vector<std::string>> ByName; ///< basename -> paths
   mutable std::mutex Lock;
   mutable std::map<std::string, std::vector<core::IncludeDirective>> Cache;
+  /// dirsFor's answer per TU: each compiler pass of a TU asks again with
+  /// the same path.
+  mutable std::map<std::string, std::vector<std::string>> Answers;
 };
 
 } // namespace hipport::project
