@@ -2,8 +2,11 @@
 #include "Checks/CudaPatterns.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
 using namespace clang;
@@ -104,25 +107,31 @@ bool guards(const Expr *Cond, const Expr *D, Direction Dir,
   }
 }
 
-/// True when the last node of P is reached only where a guard of an `if`,
-/// a `?:` or an `&&` above it (up to P's first node) holds.
-bool guardedAt(llvm::ArrayRef<const Stmt *> P, const Expr *D, Direction Dir,
-               const ASTContext &C) {
+/// True when the last node of P is reached only where a condition of an
+/// `if`, a `?:` or an `&&` above it (up to P's first node) that Holds is
+/// true.
+bool guardedAt(llvm::ArrayRef<const Stmt *> P,
+               llvm::function_ref<bool(const Expr *)> Holds) {
   for (size_t I = P.size() - 1; I > 0; --I) {
     const Stmt *Parent = P[I - 1], *Child = P[I];
     if (const auto *If = dyn_cast<IfStmt>(Parent)) {
-      if (If->getThen() == Child && guards(If->getCond(), D, Dir, C))
+      if (If->getThen() == Child && Holds(If->getCond()))
         return true;
     } else if (const auto *CO = dyn_cast<ConditionalOperator>(Parent)) {
-      if (CO->getTrueExpr() == Child && guards(CO->getCond(), D, Dir, C))
+      if (CO->getTrueExpr() == Child && Holds(CO->getCond()))
         return true;
     } else if (const auto *BO = dyn_cast<BinaryOperator>(Parent)) {
       if (BO->getOpcode() == BO_LAnd && BO->getRHS() == Child &&
-          guards(BO->getLHS(), D, Dir, C))
+          Holds(BO->getLHS()))
         return true;
     }
   }
   return false;
+}
+
+bool guardedAt(llvm::ArrayRef<const Stmt *> P, const Expr *D, Direction Dir,
+               const ASTContext &C) {
+  return guardedAt(P, [&](const Expr *Cond) { return guards(Cond, D, Dir, C); });
 }
 
 /// Every read of V under Scope lies under a guard within Scope; Store, the
@@ -240,31 +249,250 @@ bool below32(const Expr *E, const StmtPath &P, const ASTContext &C) {
   return V && counterBelow32(P, V, C);
 }
 
-} // namespace
+/// The variable a reduction accumulates into, each lane its own: a local
+/// or a by-value parameter, or the local array one of whose elements it is
+/// (`partial[tn]`). Not memory that others read (`out[lane]`, shared).
+const VarDecl *accumulatorVar(const Expr *E) {
+  E = strip(E);
+  bool Element = false;
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+    E = strip(AS->getBase());
+    Element = true;
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || !VD->isLocalVarDeclOrParm() || VD->isStaticLocal() ||
+      VD->hasAttr<CUDASharedAttr>())
+    return nullptr;
+  QualType T = VD->getType();
+  bool Own = Element ? T->isConstantArrayType()
+                     : !T->isPointerType() && !T->isReferenceType() &&
+                           !T->isArrayType();
+  return Own ? VD : nullptr;
+}
 
-HalfRead halfRead(const CallExpr *Shuffle, const Stmt *Body,
-                  const ASTContext &Ctx) {
-  llvm::StringRef Name = calleeName(Shuffle);
+/// Where the value of the call at P's end is stored: the assignment
+/// (`v += f(v)`, `v = fmaxf(v, f(v))`) or declaration (`float m = f(v)`)
+/// around it, and the variable it stores to.
+struct TreeStore {
+  const VarDecl *Var = nullptr;
+  const Stmt *At = nullptr;
+};
+
+TreeStore storeOf(const StmtPath &P) {
+  for (size_t I = P.size() - 1; I > 0; --I) {
+    const Stmt *Parent = P[I - 1];
+    if (const auto *BO = dyn_cast<BinaryOperator>(Parent);
+        BO && BO->isAssignmentOp()) {
+      if (BO->getRHS() != P[I])
+        return {};
+      return {accumulatorVar(BO->getLHS()), BO};
+    }
+    if (const auto *DS = dyn_cast<DeclStmt>(Parent)) {
+      if (!DS->isSingleDecl())
+        return {};
+      return {dyn_cast<VarDecl>(DS->getSingleDecl()), DS};
+    }
+    if (!isa<Expr>(Parent))
+      return {};
+  }
+  return {};
+}
+
+/// S contains a call that is a shuffle or calls what Reduce calls.
+bool hasStepCall(const Stmt *S, const CallExpr *Reduce) {
+  if (!S)
+    return false;
+  if (const auto *CE = dyn_cast<CallExpr>(S)) {
+    llvm::StringRef N = calleeName(CE);
+    if (isShuffleName(N) || (!N.empty() && N == calleeName(Reduce)))
+      return true;
+  }
+  for (const Stmt *Ch : S->children())
+    if (hasStepCall(Ch, Reduce))
+      return true;
+  return false;
+}
+
+/// A step of the tree that stores into V: an assignment to V, or V's
+/// declaration, whose value holds a shuffle or another call like Reduce.
+bool isTreeStep(const Stmt *S, const VarDecl *V, const CallExpr *Reduce) {
+  if (const auto *BO = dyn_cast<BinaryOperator>(S);
+      BO && BO->isAssignmentOp() && accumulatorVar(BO->getLHS()) == V)
+    return hasStepCall(BO->getRHS(), Reduce);
+  if (const auto *DS = dyn_cast<DeclStmt>(S);
+      DS && DS->isSingleDecl() && DS->getSingleDecl() == V)
+    return hasStepCall(V->getInit(), Reduce);
+  return false;
+}
+
+/// The reads of the tree's total: every reference to Tree.Var in Scope
+/// that lies past Tree.At's start, outside the tree's steps and outside
+/// the target of a plain assignment. Each must satisfy Ok (its path).
+bool readsAfterTree(const Stmt *Scope, const TreeStore &Tree,
+                    const CallExpr *Reduce, const SourceManager &SM,
+                    llvm::function_ref<bool(const StmtPath &)> Ok,
+                    StmtPath &P) {
+  if (!Scope || isTreeStep(Scope, Tree.Var, Reduce))
+    return true;
+  if (const auto *BO = dyn_cast<BinaryOperator>(Scope);
+      BO && BO->getOpcode() == BO_Assign &&
+      accumulatorVar(BO->getLHS()) == Tree.Var)
+    Scope = BO->getRHS(); // V = x writes V; x may still read it.
+  P.push_back(Scope);
+  bool Good = true;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Scope);
+      DRE && DRE->getDecl() == Tree.Var)
+    Good = SM.isBeforeInTranslationUnit(SM.getExpansionLoc(DRE->getLocation()),
+                                        SM.getExpansionLoc(Tree.At->getBeginLoc())) ||
+           Ok(P);
+  else
+    for (const Stmt *Ch : Scope->children())
+      if (!(Good = readsAfterTree(Ch, Tree, Reduce, SM, Ok, P)))
+        break;
+  P.pop_back();
+  return Good;
+}
+
+/// A thread index: threadIdx.x itself, or a local holding it.
+bool threadIndex(const Expr *E, unsigned Depth = 0) {
+  if (!E || Depth > 3)
+    return false;
+  if (const VarDecl *VD = localVar(E))
+    return VD->getInit() && threadIndex(VD->getInit(), Depth + 1);
+  E = strip(E);
+  return !isa<BinaryOperator>(E) && mentionsBuiltin(E, "threadIdx");
+}
+
+/// A warp index by 32 (`tid / 32`, `tid >> 5`, a local holding one).
+bool warpIndexBy32(const Expr *E, const ASTContext &C, unsigned Depth = 0) {
+  if (!E || Depth > 3)
+    return false;
+  if (const VarDecl *VD = localVar(E))
+    return VD->getInit() && warpIndexBy32(VD->getInit(), C, Depth + 1);
+  const auto *BO = dyn_cast<BinaryOperator>(strip(E));
+  auto LM = BO ? laneMathShape(BO, C) : std::nullopt;
+  return LM && (LM->K == LaneMath::Div || LM->K == LaneMath::Shr);
+}
+
+/// True when Cond being true means the lane is lane 0 of its 32-lane group
+/// (`lane == 0`, `!(tid & 31)`, `threadIdx.x == 0`); Xor: or a lane of the
+/// first 32 threads (`tid < 32`, `warp == 0`).
+bool leaderGuard(const Expr *Cond, bool Xor, const ASTContext &C) {
+  Cond = Cond ? strip(Cond) : nullptr;
+  if (const auto *U = dyn_cast_or_null<UnaryOperator>(Cond))
+    return U->getOpcode() == UO_LNot &&
+           (laneIndexBy32(U->getSubExpr(), C) || threadIndex(U->getSubExpr()));
+  const auto *BO = dyn_cast_or_null<BinaryOperator>(Cond);
+  if (!BO)
+    return false;
+  const Expr *L = BO->getLHS(), *R = BO->getRHS();
+  switch (BO->getOpcode()) {
+  case BO_LAnd:
+    return leaderGuard(L, Xor, C) || leaderGuard(R, Xor, C);
+  case BO_EQ:
+    if (valueIs(L, 0, C))
+      std::swap(L, R);
+    return valueIs(R, 0, C) &&
+           (laneIndexBy32(L, C) || threadIndex(L) ||
+            (Xor && warpIndexBy32(L, C)));
+  case BO_LT:
+  case BO_LE: {
+    auto Bound = intValue(R, C);
+    int64_t Limit = BO->getOpcode() == BO_LT ? 32 : 31;
+    return Xor && Bound && *Bound <= Limit && threadIndex(L);
+  }
+  default:
+    return false;
+  }
+}
+
+/// The steps of a reduction tree: a shuffle up, down or xor with no width
+/// and an offset below 32; P is the path from Body to it.
+bool treeStep(const CallExpr *Shuffle, const Stmt *Body, const ASTContext &C,
+              StmtPath &P, llvm::StringRef &Name) {
+  Name = calleeName(Shuffle);
   if (!isShuffleName(Name))
-    return HalfRead::None;
+    return false;
   unsigned WidthAt = shuffleWidthIndex(Name);
   if (Shuffle->getNumArgs() < WidthAt ||
       (Shuffle->getNumArgs() > WidthAt &&
        !isa<CXXDefaultArgExpr>(Shuffle->getArg(WidthAt))))
-    return HalfRead::None;
-  StmtPath P;
+    return false;
   if (!pathTo(Body, Shuffle, P))
-    return HalfRead::None;
-  const Expr *Off = Shuffle->getArg(WidthAt - 1);
-  if (!below32(Off, P, Ctx))
-    return HalfRead::None;
+    return false;
   Name.consume_back("_sync");
+  return below32(Shuffle->getArg(WidthAt - 1), P, C);
+}
+
+} // namespace
+
+HalfRead halfRead(const CallExpr *Shuffle, const Stmt *Body,
+                  const ASTContext &Ctx) {
+  StmtPath P;
+  llvm::StringRef Name;
+  if (!treeStep(Shuffle, Body, Ctx, P, Name))
+    return HalfRead::None;
+  const Expr *Off = Shuffle->getArg(shuffleWidthIndex(calleeName(Shuffle)) - 1);
   if (Name == "__shfl_xor")
-    return HalfRead::Mask;
+    return leaderRead(Shuffle, Body, Ctx, true) ? HalfRead::Leader
+                                                : HalfRead::Mask;
   if (Name != "__shfl_up" && Name != "__shfl_down")
     return HalfRead::None;
   Direction Dir = Name == "__shfl_up" ? Direction::Up : Direction::Down;
-  return resultGuarded(P, Off, Dir, Ctx) ? HalfRead::Guarded : HalfRead::None;
+  if (resultGuarded(P, Off, Dir, Ctx))
+    return HalfRead::Guarded;
+  return Dir == Direction::Down && leaderRead(Shuffle, Body, Ctx, false)
+             ? HalfRead::Leader
+             : HalfRead::None;
+}
+
+bool leaderRead(const CallExpr *Reduce, const Stmt *Body,
+                const ASTContext &Ctx, bool Xor) {
+  StmtPath P;
+  if (!pathTo(Body, Reduce, P))
+    return false;
+  TreeStore Tree = storeOf(P);
+  if (!Tree.Var)
+    return false;
+  StmtPath Scratch;
+  bool Read = false;
+  bool OnlyLeaders = readsAfterTree(
+      Body, Tree, Reduce, Ctx.getSourceManager(),
+      [&](const StmtPath &R) {
+        Read = true;
+        return guardedAt(R, [&](const Expr *Cond) {
+          return leaderGuard(Cond, Xor, Ctx);
+        });
+      },
+      Scratch);
+  return OnlyLeaders && Read;
+}
+
+bool returnsTree(const CallExpr *Shuffle, const Stmt *Body,
+                 const ASTContext &Ctx) {
+  StmtPath P;
+  llvm::StringRef Name;
+  if (!treeStep(Shuffle, Body, Ctx, P, Name) ||
+      (Name != "__shfl_down" && Name != "__shfl_xor"))
+    return false;
+  TreeStore Tree = storeOf(P);
+  if (!Tree.Var)
+    return false;
+  bool Returned = false;
+  StmtPath Scratch;
+  bool OnlyReturned = readsAfterTree(
+      Body, Tree, Shuffle, Ctx.getSourceManager(),
+      [&](const StmtPath &R) {
+        // Up through the conversions to the statement that reads it.
+        size_t I = R.size() - 1;
+        while (I > 0 && isa<ImplicitCastExpr, ParenExpr>(R[I - 1]))
+          --I;
+        Returned |= I > 0 && isa<ReturnStmt>(R[I - 1]);
+        return I > 0 && isa<ReturnStmt>(R[I - 1]);
+      },
+      Scratch);
+  return OnlyReturned && Returned;
 }
 
 } // namespace hipport::checks

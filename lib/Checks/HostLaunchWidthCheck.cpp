@@ -301,6 +301,7 @@ void HostLaunchWidthCheck::checkArg(const Expr *Arg, const char *Role,
       // device passes then count groups of different sizes.
       LaneGroups Groups = logicalWarpKernel(Kernel, C);
       bool Agrees = Groups == LaneGroups::Segments ||
+                    Groups == LaneGroups::LeaderTrees ||
                     Groups == LaneGroups::Wave32Only ||
                     (Groups == LaneGroups::NoCrossLane && !S.PerPass);
       D.Level = Agrees ? core::Severity::Note : core::Severity::Warning;

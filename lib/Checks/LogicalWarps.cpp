@@ -60,13 +60,26 @@ bool warpLibrary(const Decl *D) {
 /// collectives, warpSize, and the TU functions it calls.
 struct WarpUse {
   unsigned InSegment = 0; ///< shuffles that stay in a 32-lane segment
+  /// Reduction trees whose total only lane 0 of each 32-lane group reads
+  /// (HalfRead::Leader).
+  unsigned Leaders = 0;
   bool Other = false;     ///< any other shuffle, a ballot, warpSize...
   /// Lanes may meet outside a shuffle: inline assembly, a library warp
   /// primitive, a call to a function outside the TU or to one named so.
   bool CrossLane = false;
   /// Builtins of one wavefront size only (`__builtin_amdgcn_*_w32`, `_w64`).
   bool Wave32 = false, Wave64 = false;
+  /// A helper whose reduction tree's total it returns (returnsTree): its
+  /// callers' reads decide; XorTree when every such tree is a butterfly.
+  bool ReturnsTree = false, XorTree = true;
   std::vector<const FunctionDecl *> Callees;
+  /// Calls of TU functions, for those that turn out to return a tree.
+  struct Call {
+    const FunctionDecl *Callee;
+    const CallExpr *At;
+    const Stmt *Body;
+  };
+  std::vector<Call> Calls;
   /// Names of calls that overload resolution left to instantiation.
   std::vector<std::string> Unresolved;
 };
@@ -88,20 +101,26 @@ public:
     waveSizeBuiltin(CE, N);
     if (isShuffleName(N)) {
       auto V = writtenShuffleWidth(CE, C);
-      // A width-less XOR below 32 stays in its half too, but only a guard
-      // by the lane index by 32 shows that its consumers are 32-lane
-      // groups; a butterfly from 16 feeding `threadIdx.x == 0` is not.
-      if ((V && *V == 32) ||
-          (!V && halfRead(CE, Body, C) == HalfRead::Guarded))
+      // A width-less XOR below 32 stays in its half too, but only its
+      // consumers show 32-lane groups: lane 0 of each group reading the
+      // total does; a butterfly from 16 feeding all 64 lanes may not.
+      HalfRead H = V ? HalfRead::None : halfRead(CE, Body, C);
+      if ((V && *V == 32) || H == HalfRead::Guarded) {
         ++U.InSegment;
-      else
+      } else if (H == HalfRead::Leader) {
+        ++U.Leaders;
+      } else if (!V && returnsTree(CE, Body, C)) {
+        U.ReturnsTree = true;
+        U.XorTree &= N.starts_with("__shfl_xor");
+      } else {
         U.Other = true;
+      }
     } else if (isBallotName(N) || N.starts_with("__any") ||
                N.starts_with("__all") || N.starts_with("__match") ||
                N.starts_with("__reduce_") || N == "__syncwarp") {
       U.Other = true;
     } else if (const FunctionDecl *F = CE->getDirectCallee()) {
-      callee(F);
+      callee(F, CE);
     } else {
       unresolved(CE);
     }
@@ -175,12 +194,13 @@ private:
       U.Wave64 |= Name.ends_with("_w64");
     }
   }
-  void callee(const FunctionDecl *F) {
+  void callee(const FunctionDecl *F, const CallExpr *CE) {
     const FunctionDecl *S = scanned(F);
     if (S->hasBody() && !C.getSourceManager().isInSystemHeader(
                             C.getSourceManager().getExpansionLoc(
                                 S->getLocation()))) {
       U.Callees.push_back(S);
+      U.Calls.push_back({S, CE, Body});
       return;
     }
     // Outside the TU's own code (a library, a compiler builtin): its name
@@ -207,7 +227,7 @@ private:
         if (const auto *T = dyn_cast<FunctionTemplateDecl>(D))
           D = T->getTemplatedDecl();
         if (const auto *F = dyn_cast<FunctionDecl>(D))
-          callee(F);
+          callee(F, CE);
       }
     } else if (const auto *M = dyn_cast<CXXDependentScopeMemberExpr>(Callee)) {
       Name = M->getMember().getAsString();
@@ -254,7 +274,7 @@ llvm::DenseSet<const FunctionDecl *> crossLaneFunctions(const FunctionWalk &W) {
   // A callee the walk did not enter (a header outside the project) is
   // judged by its name, as a library's is.
   for (const auto &[F, U] : W.Uses)
-    if (U.Other || U.InSegment || U.CrossLane ||
+    if (U.Other || U.InSegment || U.Leaders || U.CrossLane || U.ReturnsTree ||
         llvm::any_of(U.Callees, [&](const FunctionDecl *G) {
           return !W.Uses.count(G) &&
                  (warpLibrary(G) || crossLaneName(G->getNameAsString()));
@@ -339,22 +359,65 @@ wave32OnlyFunctions(const FunctionWalk &W) {
   return Out;
 }
 
-/// The old rule: explicit 32-lane segments (LaneGroups::Segments).
-bool segmented(const FunctionWalk &W, const WarpUse &U) {
+/// Whether each call of a helper that returns a tree's total
+/// (WarpUse::ReturnsTree) reads it in lane 0 of each 32-lane group only.
+using TreeReads = llvm::DenseMap<const WarpUse::Call *, bool>;
+
+TreeReads treeReads(const FunctionWalk &W, const ASTContext &C) {
+  TreeReads Out;
+  for (const auto &[F, U] : W.Uses)
+    for (const WarpUse::Call &Call : U.Calls) {
+      auto It = W.Uses.find(Call.Callee);
+      if (It != W.Uses.end() && It->second.ReturnsTree && !It->second.Other)
+        Out[&Call] = leaderRead(Call.At, Call.Body, C, It->second.XorTree);
+    }
+  return Out;
+}
+
+/// A helper that returns a tree's total, every call of which reads it in
+/// lane 0 of each 32-lane group only: its lanes form such groups too.
+bool leaderOnlyHelper(const FunctionDecl *F, const FunctionWalk &W,
+                      const TreeReads &Reads) {
+  unsigned Calls = 0;
+  for (const auto &[G, U] : W.Uses)
+    for (const WarpUse::Call &Call : U.Calls)
+      if (Call.Callee == F) {
+        auto It = Reads.find(&Call);
+        if (It == Reads.end() || !It->second)
+          return false;
+        ++Calls;
+      }
+  return Calls > 0;
+}
+
+/// Explicit 32-lane segments (LaneGroups::Segments), or reduction trees
+/// read by each group's lane 0 (LaneGroups::LeaderTrees), or neither.
+LaneGroups segmented(const FunctionWalk &W, const WarpUse &U,
+                     const TreeReads &Reads) {
   if (U.Other)
-    return false;
+    return LaneGroups::Unknown;
   // A helper that shuffles at full width makes the caller's lanes
   // wavefront lanes again; one that shuffles at width 32 counts as the
   // caller's own 32-lane shuffle (`warp_reduce_sum(x)`).
-  bool Mixed = false, Segmented = U.InSegment > 0;
+  bool Mixed = false, Segmented = U.InSegment > 0, Led = U.Leaders > 0;
   for (const FunctionDecl *G : U.Callees) {
     auto It = W.Uses.find(G);
     if (It == W.Uses.end())
       continue;
     Mixed |= It->second.Other;
     Segmented |= It->second.InSegment > 0;
+    Led |= It->second.Leaders > 0;
   }
-  return !Mixed && Segmented;
+  for (const WarpUse::Call &Call : U.Calls)
+    if (auto It = Reads.find(&Call); It != Reads.end()) {
+      Led |= It->second;
+      Mixed |= !It->second;
+    }
+  if (Mixed)
+    return LaneGroups::Unknown;
+  return Segmented ? LaneGroups::Segments
+         : Led     ? LaneGroups::LeaderTrees
+                   : LaneGroups::Unknown;
 }
 
 } // namespace
@@ -376,9 +439,15 @@ void LogicalWarps::build() {
   }
   llvm::DenseSet<const FunctionDecl *> Free = noCrossLaneFunctions(Walk);
   llvm::DenseSet<const FunctionDecl *> Wave32 = wave32OnlyFunctions(Walk);
+  TreeReads Reads = treeReads(Walk, Ctx);
   for (auto [F, Body] : Walk.Order) {
-    LaneGroups Kind = Wave32.count(F)                ? LaneGroups::Wave32Only
-                      : segmented(Walk, Walk.Uses[F]) ? LaneGroups::Segments
+    const WarpUse &U = Walk.Uses[F];
+    LaneGroups Groups = segmented(Walk, U, Reads);
+    if (Groups == LaneGroups::Unknown && U.ReturnsTree && !U.Other &&
+        leaderOnlyHelper(F, Walk, Reads))
+      Groups = LaneGroups::LeaderTrees;
+    LaneGroups Kind = Wave32.count(F)                  ? LaneGroups::Wave32Only
+                      : Groups != LaneGroups::Unknown ? Groups
                       : Free.count(F)                 ? LaneGroups::NoCrossLane
                                                       : LaneGroups::Unknown;
     SourceLocation B = SM.getExpansionLoc(Body->getBeginLoc());
@@ -441,6 +510,10 @@ const char *laneGroupsReason(LaneGroups Kind) {
     return "every shuffle here passes width 32 or reads within its own "
            "32-lane half, so the lanes form 32-lane logical warps, two to a "
            "64-lane wavefront";
+  case LaneGroups::LeaderTrees:
+    return "every shuffle here is a reduction tree within 32 lanes whose "
+           "total only lane 0 of each 32-lane group reads, so each half of a "
+           "64-lane wavefront reduces on its own";
   case LaneGroups::NoCrossLane:
     return "no lane here reads another's (no shuffle, ballot, vote, warp "
            "primitive, lane index or warpSize in this kernel or what it "

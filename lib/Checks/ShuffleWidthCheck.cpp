@@ -147,12 +147,16 @@ void ShuffleWidthCheck::run(const MatchFinder::MatchResult &R) {
   }
   // Every lane that uses the result reads its own half: what the author
   // meant at width 32 is what a 64-lane wavefront computes.
-  if (halfRead(Call, Fn->getBody(), C) != HalfRead::None) {
+  if (HalfRead H = halfRead(Call, Fn->getBody(), C); H != HalfRead::None) {
     D.Level = core::Severity::Note;
     D.Message = fmt::format(
-        "{} without a width argument, beside lane math by 32, reads only "
-        "within each lane's own 32-lane half here: right at either width",
-        Name.str());
+        "{} without a width argument, beside lane math by 32, {}: right at "
+        "either width",
+        Name.str(),
+        H == HalfRead::Leader
+            ? "is a step of a reduction tree whose total only lane 0 of each "
+              "32-lane group reads"
+            : "reads only within each lane's own 32-lane half here");
     report(C, std::move(D));
     return;
   }

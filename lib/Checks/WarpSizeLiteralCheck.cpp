@@ -133,7 +133,8 @@ void WarpSizeLiteralCheck::reportMacro(const SourceManager &SM,
   report(SM, LO, std::move(D));
 }
 
-void WarpSizeLiteralCheck::report(const ASTContext &C, CheckDiag D) {
+void WarpSizeLiteralCheck::report(const ASTContext &C, CheckDiag D,
+                                  bool AssumptionSite) {
   LogicalWarps &Groups = logicalWarps(C, Logical);
   // The finding's place, or, for a named constant reported at its
   // definition, every use in its notes (the first use's reason).
@@ -145,7 +146,17 @@ void WarpSizeLiteralCheck::report(const ASTContext &C, CheckDiag D) {
         }))
       Kind = LaneGroups::Unknown;
   }
-  if (Kind != LaneGroups::Unknown) {
+  if (Kind == LaneGroups::LeaderTrees && AssumptionSite) {
+    // Right at 64, but the tree (or the width it starts from) still
+    // assumes 32 lanes: one warning there, the lane math a note.
+    D.Level = std::min(D.Level, core::Severity::Warning);
+    D.Message = (llvm::StringRef(D.Message).split(';').first + "; " +
+                 laneGroupsReason(Kind) +
+                 ": right at 64, but each tree uses half the wavefront; "
+                 "derive the width from warpSize to use all 64 lanes")
+                    .str();
+    D.Fixes.clear();
+  } else if (Kind != LaneGroups::Unknown) {
     // What the finding saw, without its advice to use warpSize, which
     // would break the 32-lane layout here.
     D.Level = core::Severity::Note;
@@ -205,7 +216,7 @@ void WarpSizeLiteralCheck::use(
     D.Range = UseLoc.isMacroID() ? SourceRange() : UseRange;
     D.Level = Level;
     D.Notes = std::move(Notes);
-    report(*Ctx, std::move(D));
+    report(*Ctx, std::move(D), TreeStep);
     return;
   }
   if (!UseLoc.isMacroID())
@@ -215,7 +226,7 @@ void WarpSizeLiteralCheck::use(
   D.Notes = std::move(Notes);
   if (Fix && !UseLoc.isMacroID())
     D.Fixes.push_back(*Fix);
-  report(*Ctx, std::move(D));
+  report(*Ctx, std::move(D), TreeStep);
 }
 
 void WarpSizeLiteralCheck::onEndOfTranslationUnit() {
@@ -273,7 +284,7 @@ void WarpSizeLiteralCheck::onEndOfTranslationUnit() {
         "from warpSize",
         G.Origin.Name, originValue(G.Origin), What);
     D.Notes = G.Uses;
-    report(*Ctx, std::move(D));
+    report(*Ctx, std::move(D), /*AssumptionSite=*/true);
   }
   Named.clear();
 }
@@ -546,11 +557,13 @@ void WarpSizeLiteralCheck::onShuffle(const CallExpr *Call, ASTContext &C) {
           sourceText(Call->getSourceRange(), C), {}, Fix);
   } else if (Base == "__shfl_down" || Base == "__shfl_xor") {
     ConstantOrigin O = constantOrigin(L, C, {16});
+    TreeStep = true;
     if (O.K != ConstantOrigin::None)
       use(O, core::Severity::Warning, L->getBeginLoc(), L->getSourceRange(),
           "reduction step of 16 lanes covers a 32-wide warp; on a 64-lane "
           "wavefront each half reduces separately: start at warpSize / 2",
           sourceText(Call->getSourceRange(), C));
+    TreeStep = false;
   }
 }
 
@@ -592,8 +605,10 @@ void WarpSizeLiteralCheck::onLoop(const ForStmt *Loop, const VarDecl *Var,
                "lanes 32-63 are left out of the total";
         Notes.emplace_back(WS->getBeginLoc(), "warpSize used here");
       }
+    TreeStep = true;
     use(O, Level, Init->getBeginLoc(), Init->getSourceRange(), Msg,
         sourceText(Loop->getInit()->getSourceRange(), C), std::move(Notes));
+    TreeStep = false;
     return;
   }
   // Scans and butterflies counting up to 32 lanes.

@@ -61,9 +61,14 @@ private:
   static int64_t originValue(const ConstantOrigin &O);
   /// Reports D, as a note where every place it names lies in a function
   /// that works in explicit 32-lane logical warps (LogicalWarps): right at
-  /// wave64 there, so neither a bug nor a warning.
+  /// wave64 there, so neither a bug nor a warning. An AssumptionSite (a
+  /// reduction tree's start, a warp constant's definition) of a function
+  /// whose trees only group leaders read stays a warning (WAVE64.md).
   using Check::report;
-  void report(const clang::ASTContext &C, CheckDiag D);
+  void report(const clang::ASTContext &C, CheckDiag D,
+              bool AssumptionSite = false);
+  /// Set while a reduction tree's step or start is reported.
+  bool TreeStep = false;
   std::unique_ptr<LogicalWarps> Logical;
 
   struct PendingUse {

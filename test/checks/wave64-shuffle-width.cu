@@ -103,3 +103,23 @@ __global__ void crossesHalf(float *out, float v) {
   // CHECK: :[[@LINE-23]]:26: note: lanes computed for 32-wide warps here
   out[lane] = v;
 }
+
+// A shuffle-down tree whose total only lane 0 of each 32-lane group reads:
+// lanes 16-31 fold lanes of the next half, but no one reads their values.
+__global__ void leader_reads(float *slots, float v) {
+  int lane = threadIdx.x % 32;
+  for (int o = 16; o > 0; o >>= 1)
+    // CHECK: :[[@LINE+1]]:10: note: __shfl_down without a width argument, beside lane math by 32, is a step of a reduction tree whose total only lane 0 of each 32-lane group reads: right at either width
+    v += __shfl_down(v, o);
+  if (lane == 0)
+    slots[threadIdx.x / 32] = v;
+}
+// Every lane reads it: lanes 16-31 hold sums across the halves.
+__global__ void every_lane_reads(float *out, float v) {
+  int lane = threadIdx.x % 32;
+  for (int o = 16; o > 0; o >>= 1)
+    // CHECK: :[[@LINE+2]]:10: warning: __shfl_down without a width argument spans the whole 64-lane wavefront
+    // CHECK: note: lanes computed for 32-wide warps here: 'threadIdx.x % 32'
+    v += __shfl_down(v, o);
+  out[lane] = v;
+}

@@ -181,7 +181,7 @@ __global__ void seg_kernel(float *slots, float v) {
     slots[threadIdx.x / 32] = v;
 }
 __global__ void mixed_kernel(float *slots, float v) {
-  v = seg_sum(v) + __shfl_xor(v, 1);
+  v = seg_sum(v) + __shfl(v, 0);
   // CHECK: :[[@LINE+1]]:21: warning: lane index 'threadIdx.x % 32' assumes 32-wide warps
   if (threadIdx.x % 32 == 0)
     // CHECK: :[[@LINE+1]]:25: warning: warp index 'threadIdx.x / 32' assumes 32-wide warps
@@ -336,4 +336,61 @@ __global__ void half_ported(int *out) {
   int lane = threadIdx.x & (PORTED_WARP_SIZE - 1);
   // CHECK: :[[@LINE+1]]:35: warning: warp index 'threadIdx.x / 32' assumes 32-wide warps
   out[lane] = 16 * (threadIdx.x / 32 + 1);
+}
+
+// A shuffle-down tree from 16 whose total only lane 0 of each 32-lane group
+// reads (`lane == 0`): lane 0 and lane 32 each fold their own half, so the
+// lane math is right at 64 (notes); the tree still assumes 32 lanes and
+// keeps its warning (shared/WAVE64.md).
+__global__ void leader_tree(float *slots, float v) {
+  // CHECK: :[[@LINE+1]]:34: note: lane index 'threadIdx.x % 32' assumes 32-wide warps; every shuffle here is a reduction tree within 32 lanes whose total only lane 0 of each 32-lane group reads, so each half of a 64-lane wavefront reduces on its own: right at either width
+  const int lane = threadIdx.x % 32;
+  // CHECK: :[[@LINE+1]]:34: note: warp index 'threadIdx.x / 32' assumes 32-wide warps; every shuffle here is a reduction tree within 32 lanes whose total only lane 0 of each 32-lane group reads
+  const int warp = threadIdx.x / 32;
+  // CHECK: :[[@LINE+1]]:16: warning: shuffle loop starting at offset 16 covers a 32-wide warp; every shuffle here is a reduction tree within 32 lanes whose total only lane 0 of each 32-lane group reads, so each half of a 64-lane wavefront reduces on its own: right at 64, but each tree uses half the wavefront; derive the width from warpSize to use all 64 lanes
+  for (int o = 16; o > 0; o >>= 1)
+    v += __shfl_down(v, o);
+  if (lane == 0)
+    slots[warp] = v;
+}
+// The same tree read by every lane: lanes 16-31 fold lanes of the other half.
+__global__ void every_lane_tree(float *out, float v) {
+  // CHECK: :[[@LINE+1]]:34: warning: lane index 'threadIdx.x % 32' assumes 32-wide warps; AMD wavefronts have 64 lanes
+  const int lane = threadIdx.x % 32;
+  // CHECK: :[[@LINE+1]]:16: warning: shuffle loop starting at offset 16 covers a 32-wide warp; on a 64-lane wavefront each half reduces separately
+  for (int o = 16; o > 0; o >>= 1)
+    v += __shfl_down(v, o);
+  out[lane] = v;
+}
+// A butterfly in a helper that returns the total, its width a macro; the
+// kernel reads the total in lane 0 of each group, per array element too.
+// CHECK: :[[@LINE+6]]:19: warning: 'TREE_WARP' (= 32) is used as the warp width; every shuffle here is a reduction tree within 32 lanes whose total only lane 0 of each 32-lane group reads
+// CHECK: note: used as the warp width here: 'int m = TREE_WARP / 2;'
+// CHECK: note: used as the warp width here: 'threadIdx.x & (TREE_WARP - 1)'
+// CHECK: note: used as the warp width here: 'threadIdx.x / TREE_WARP'
+// CHECK: :[[@LINE+2]]:19: warning: shuffle loop starting at offset 16 covers a 32-wide warp; every shuffle here is a reduction tree within 32 lanes whose total only lane 0 of each 32-lane group reads
+// CHECK: note: 'TREE_WARP' defined as 32 here
+#define TREE_WARP 32
+__device__ float tree_max(float v) {
+  for (int m = TREE_WARP / 2; m > 0; m >>= 1)
+    v = fmaxf(v, __shfl_xor(v, m));
+  return v;
+}
+__global__ void helper_leader(float *slots, float a, float b) {
+  float part[2] = {a, b};
+  for (int i = 0; i < 2; ++i)
+    part[i] = tree_max(part[i]);
+  // CHECK: :[[@LINE+2]]:20: note: lane index 'threadIdx.x & (TREE_WARP - 1)' assumes 32-wide warps; every shuffle here is a reduction tree within 32 lanes whose total only lane 0 of each 32-lane group reads
+  // CHECK: note: 'TREE_WARP' defined as 32 here
+  if ((threadIdx.x & (TREE_WARP - 1)) == 0)
+    // CHECK: :[[@LINE+2]]:23: note: warp index 'threadIdx.x / TREE_WARP' assumes 32-wide warps; every shuffle here is a reduction tree within 32 lanes whose total only lane 0 of each 32-lane group reads
+    // CHECK: note: 'TREE_WARP' defined as 32 here
+    slots[threadIdx.x / TREE_WARP] = part[0] + part[1];
+}
+// The helper's total read by a block's thread 0 of many warps' worth of
+// lanes (`threadIdx.x == 0` after a block-wide loop): still lane 0 only.
+__global__ void helper_first_thread(float *out, float v) {
+  v = tree_max(v);
+  if (threadIdx.x == 0)
+    out[blockIdx.x] = v;
 }

@@ -19,7 +19,7 @@ __global__ void row_sums(const float *x, float *y, int n)
   for (int i = lane; i < n; i += 32)
     s += x[blockIdx.x * n + i];
   s = warp_sum(s);
-  if (lane == 0)
-    y[blockIdx.x] = s;
+  // Every lane reads the total: lanes 16-31 fold lanes of the next half.
+  y[blockIdx.x * n + lane] = s;
 }
 #endif
