@@ -6,6 +6,7 @@
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -277,6 +278,9 @@ const VarDecl *accumulatorVar(const Expr *E) {
 struct TreeStore {
   const VarDecl *Var = nullptr;
   const Stmt *At = nullptr;
+  /// Loops around the tree that carry Var from one pass to the next: a
+  /// read before the tree in them reads the last pass's total.
+  llvm::SmallVector<const Stmt *, 2> Carriers;
 };
 
 TreeStore storeOf(const StmtPath &P) {
@@ -326,6 +330,45 @@ bool isTreeStep(const Stmt *S, const VarDecl *V, const CallExpr *Reduce) {
   return false;
 }
 
+const Stmt *loopBody(const Stmt *S) {
+  if (const auto *F = dyn_cast<ForStmt>(S))
+    return F->getBody();
+  if (const auto *W = dyn_cast<WhileStmt>(S))
+    return W->getBody();
+  if (const auto *D = dyn_cast<DoStmt>(S))
+    return D->getBody();
+  if (const auto *R = dyn_cast<CXXForRangeStmt>(S))
+    return R->getBody();
+  return nullptr;
+}
+
+/// S is the tree itself: steps, or loops (unrolled or not) of steps only.
+bool onlyTree(const Stmt *S, const VarDecl *V, const CallExpr *Reduce) {
+  if (const auto *A = dyn_cast_or_null<AttributedStmt>(S))
+    S = A->getSubStmt();
+  if (!S)
+    return false;
+  if (const auto *CS = dyn_cast<CompoundStmt>(S))
+    return llvm::all_of(CS->body(), [&](const Stmt *Ch) {
+      return onlyTree(Ch, V, Reduce);
+    });
+  if (const Stmt *Body = loopBody(S))
+    return onlyTree(Body, V, Reduce);
+  return isTreeStep(S, V, Reduce);
+}
+
+/// Tree.Carriers: the loops of P (the path to the tree) that V outlives
+/// and that do more than the tree.
+void findCarriers(const StmtPath &P, TreeStore &Tree, const CallExpr *Reduce,
+                  const SourceManager &SM) {
+  SourceLocation Decl = SM.getExpansionLoc(Tree.Var->getLocation());
+  for (const Stmt *S : P)
+    if (loopBody(S) && !onlyTree(S, Tree.Var, Reduce) &&
+        !SM.isPointWithin(Decl, SM.getExpansionLoc(S->getBeginLoc()),
+                          SM.getExpansionLoc(S->getEndLoc())))
+      Tree.Carriers.push_back(S);
+}
+
 /// The reads of the tree's total: every reference to Tree.Var in Scope
 /// that lies past Tree.At's start, outside the tree's steps and outside
 /// the target of a plain assignment. Each must satisfy Ok (its path).
@@ -343,8 +386,11 @@ bool readsAfterTree(const Stmt *Scope, const TreeStore &Tree,
   bool Good = true;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(Scope);
       DRE && DRE->getDecl() == Tree.Var)
-    Good = SM.isBeforeInTranslationUnit(SM.getExpansionLoc(DRE->getLocation()),
-                                        SM.getExpansionLoc(Tree.At->getBeginLoc())) ||
+    Good = (SM.isBeforeInTranslationUnit(
+                SM.getExpansionLoc(DRE->getLocation()),
+                SM.getExpansionLoc(Tree.At->getBeginLoc())) &&
+            llvm::none_of(Tree.Carriers,
+                          [&](const Stmt *L) { return llvm::is_contained(P, L); })) ||
            Ok(P);
   else
     for (const Stmt *Ch : Scope->children())
@@ -455,6 +501,7 @@ bool leaderRead(const CallExpr *Reduce, const Stmt *Body,
   TreeStore Tree = storeOf(P);
   if (!Tree.Var)
     return false;
+  findCarriers(P, Tree, Reduce, Ctx.getSourceManager());
   StmtPath Scratch;
   bool Read = false;
   bool OnlyLeaders = readsAfterTree(
@@ -479,6 +526,7 @@ bool returnsTree(const CallExpr *Shuffle, const Stmt *Body,
   TreeStore Tree = storeOf(P);
   if (!Tree.Var)
     return false;
+  findCarriers(P, Tree, Shuffle, Ctx.getSourceManager());
   bool Returned = false;
   StmtPath Scratch;
   bool OnlyReturned = readsAfterTree(

@@ -216,7 +216,7 @@ void WarpSizeLiteralCheck::use(
     D.Range = UseLoc.isMacroID() ? SourceRange() : UseRange;
     D.Level = Level;
     D.Notes = std::move(Notes);
-    report(*Ctx, std::move(D), TreeStep);
+    report(*Ctx, std::move(D), AssumptionUse);
     return;
   }
   if (!UseLoc.isMacroID())
@@ -226,7 +226,7 @@ void WarpSizeLiteralCheck::use(
   D.Notes = std::move(Notes);
   if (Fix && !UseLoc.isMacroID())
     D.Fixes.push_back(*Fix);
-  report(*Ctx, std::move(D), TreeStep);
+  report(*Ctx, std::move(D), AssumptionUse);
 }
 
 void WarpSizeLiteralCheck::onEndOfTranslationUnit() {
@@ -433,8 +433,12 @@ void WarpSizeLiteralCheck::onMath(const BinaryOperator *BO, ASTContext &C) {
       }
     break;
   }
+  // The lane index picks each group's lane 0 where the trees' totals are
+  // read: with the trees, where the code states its 32 lanes.
+  AssumptionUse = LM->K == LaneMath::Mod || LM->K == LaneMath::And;
   use(O, Level, BO->getOperatorLoc(), BO->getSourceRange(), Msg, Text,
       std::move(Notes), warpIndexFix(*LM, O, Level));
+  AssumptionUse = false;
 }
 
 /// `t < 64` beside `t < 32` in a function that works per warp: the threads
@@ -557,13 +561,13 @@ void WarpSizeLiteralCheck::onShuffle(const CallExpr *Call, ASTContext &C) {
           sourceText(Call->getSourceRange(), C), {}, Fix);
   } else if (Base == "__shfl_down" || Base == "__shfl_xor") {
     ConstantOrigin O = constantOrigin(L, C, {16});
-    TreeStep = true;
+    AssumptionUse = true;
     if (O.K != ConstantOrigin::None)
       use(O, core::Severity::Warning, L->getBeginLoc(), L->getSourceRange(),
           "reduction step of 16 lanes covers a 32-wide warp; on a 64-lane "
           "wavefront each half reduces separately: start at warpSize / 2",
           sourceText(Call->getSourceRange(), C));
-    TreeStep = false;
+    AssumptionUse = false;
   }
 }
 
@@ -605,10 +609,10 @@ void WarpSizeLiteralCheck::onLoop(const ForStmt *Loop, const VarDecl *Var,
                "lanes 32-63 are left out of the total";
         Notes.emplace_back(WS->getBeginLoc(), "warpSize used here");
       }
-    TreeStep = true;
+    AssumptionUse = true;
     use(O, Level, Init->getBeginLoc(), Init->getSourceRange(), Msg,
         sourceText(Loop->getInit()->getSourceRange(), C), std::move(Notes));
-    TreeStep = false;
+    AssumptionUse = false;
     return;
   }
   // Scans and butterflies counting up to 32 lanes.

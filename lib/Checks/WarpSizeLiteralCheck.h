@@ -62,13 +62,14 @@ private:
   /// Reports D, as a note where every place it names lies in a function
   /// that works in explicit 32-lane logical warps (LogicalWarps): right at
   /// wave64 there, so neither a bug nor a warning. An AssumptionSite (a
-  /// reduction tree's start, a warp constant's definition) of a function
-  /// whose trees only group leaders read stays a warning (WAVE64.md).
+  /// reduction tree's start, a lane index, a warp constant's definition) of
+  /// a function whose trees only group leaders read stays a warning.
   using Check::report;
   void report(const clang::ASTContext &C, CheckDiag D,
               bool AssumptionSite = false);
-  /// Set while a reduction tree's step or start is reported.
-  bool TreeStep = false;
+  /// Set while a use that states the 32 lanes is reported: a reduction
+  /// tree's step or start, a lane index (`tid % 32`).
+  bool AssumptionUse = false;
   std::unique_ptr<LogicalWarps> Logical;
 
   struct PendingUse {

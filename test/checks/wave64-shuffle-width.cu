@@ -123,3 +123,18 @@ __global__ void every_lane_reads(float *out, float v) {
     v += __shfl_down(v, o);
   out[lane] = v;
 }
+// The total carried into the next pass of a loop that does more than the
+// tree: every lane adds to it, lanes 16-31 with sums across the halves.
+__global__ void carried_total(float *slots, const float *x, int n) {
+  int lane = threadIdx.x % 32;
+  float v = 0.f;
+  for (int i = 0; i < n; ++i) {
+    v += x[i * 64 + threadIdx.x];
+    for (int o = 16; o > 0; o >>= 1)
+      // CHECK: :[[@LINE+2]]:12: warning: __shfl_down without a width argument spans the whole 64-lane wavefront
+      // CHECK: note: lanes computed for 32-wide warps here: 'threadIdx.x % 32'
+      v += __shfl_down(v, o);
+  }
+  if (lane == 0)
+    slots[threadIdx.x / 32] = v;
+}

@@ -340,10 +340,11 @@ __global__ void half_ported(int *out) {
 
 // A shuffle-down tree from 16 whose total only lane 0 of each 32-lane group
 // reads (`lane == 0`): lane 0 and lane 32 each fold their own half, so the
-// lane math is right at 64 (notes); the tree still assumes 32 lanes and
-// keeps its warning (shared/WAVE64.md).
+// lane math is right at 64: the warp index is a note; the tree and the lane
+// index that picks each group's lane 0 still assume 32 lanes and keep their
+// warnings (shared/WAVE64.md).
 __global__ void leader_tree(float *slots, float v) {
-  // CHECK: :[[@LINE+1]]:34: note: lane index 'threadIdx.x % 32' assumes 32-wide warps; every shuffle here is a reduction tree within 32 lanes whose total only lane 0 of each 32-lane group reads, so each half of a 64-lane wavefront reduces on its own: right at either width
+  // CHECK: :[[@LINE+1]]:34: warning: lane index 'threadIdx.x % 32' assumes 32-wide warps; every shuffle here is a reduction tree within 32 lanes whose total only lane 0 of each 32-lane group reads, so each half of a 64-lane wavefront reduces on its own: right at 64, but each tree uses half the wavefront
   const int lane = threadIdx.x % 32;
   // CHECK: :[[@LINE+1]]:34: note: warp index 'threadIdx.x / 32' assumes 32-wide warps; every shuffle here is a reduction tree within 32 lanes whose total only lane 0 of each 32-lane group reads
   const int warp = threadIdx.x / 32;
@@ -380,7 +381,7 @@ __global__ void helper_leader(float *slots, float a, float b) {
   float part[2] = {a, b};
   for (int i = 0; i < 2; ++i)
     part[i] = tree_max(part[i]);
-  // CHECK: :[[@LINE+2]]:20: note: lane index 'threadIdx.x & (TREE_WARP - 1)' assumes 32-wide warps; every shuffle here is a reduction tree within 32 lanes whose total only lane 0 of each 32-lane group reads
+  // CHECK: :[[@LINE+2]]:20: warning: lane index 'threadIdx.x & (TREE_WARP - 1)' assumes 32-wide warps; every shuffle here is a reduction tree within 32 lanes whose total only lane 0 of each 32-lane group reads
   // CHECK: note: 'TREE_WARP' defined as 32 here
   if ((threadIdx.x & (TREE_WARP - 1)) == 0)
     // CHECK: :[[@LINE+2]]:23: note: warp index 'threadIdx.x / TREE_WARP' assumes 32-wide warps; every shuffle here is a reduction tree within 32 lanes whose total only lane 0 of each 32-lane group reads
