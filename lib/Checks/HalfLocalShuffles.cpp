@@ -266,7 +266,7 @@ const VarDecl *accumulatorVar(const Expr *E) {
       VD->hasAttr<CUDASharedAttr>())
     return nullptr;
   QualType T = VD->getType();
-  bool Own = Element ? T->isConstantArrayType()
+  bool Own = Element ? T->isArrayType()
                      : !T->isPointerType() && !T->isReferenceType() &&
                            !T->isArrayType();
   return Own ? VD : nullptr;

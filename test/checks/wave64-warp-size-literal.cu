@@ -395,3 +395,22 @@ __global__ void helper_first_thread(float *out, float v) {
   if (threadIdx.x == 0)
     out[blockIdx.x] = v;
 }
+// Per-lane partial sums in a local array sized by a template parameter,
+// each element reduced by its own tree and read by each group's lane 0.
+template <int N>
+__global__ void leader_array_tree(float *slots, const float *x) {
+  float part[N];
+  for (int i = 0; i < N; ++i)
+    part[i] = x[i * blockDim.x + threadIdx.x];
+  // CHECK: :[[@LINE+1]]:34: warning: lane index 'threadIdx.x % 32' assumes 32-wide warps; every shuffle here is a reduction tree within 32 lanes whose total only lane 0 of each 32-lane group reads
+  const int lane = threadIdx.x % 32;
+  // CHECK: :[[@LINE+1]]:34: note: warp index 'threadIdx.x / 32' assumes 32-wide warps; every shuffle here is a reduction tree within 32 lanes whose total only lane 0 of each 32-lane group reads
+  const int warp = threadIdx.x / 32;
+  for (int i = 0; i < N; ++i)
+    // CHECK: :[[@LINE+1]]:18: warning: shuffle loop starting at offset 16 covers a 32-wide warp; every shuffle here is a reduction tree within 32 lanes whose total only lane 0 of each 32-lane group reads
+    for (int o = 16; o > 0; o >>= 1)
+      part[i] += __shfl_down(part[i], o);
+  if (lane == 0)
+    for (int i = 0; i < N; ++i)
+      slots[warp * N + i] = part[i];
+}
