@@ -1,5 +1,6 @@
 #include "Checks/TokenScan.h"
 #include "Checks/CudaPatterns.h"
+#include "Checks/LogicalWarps.h"
 #include "Checks/TokenText.h"
 #include "Checks/TokenWidthFlow.h"
 
@@ -327,6 +328,8 @@ std::vector<core::Finding> scanTokens(const std::string &File,
                                       const std::set<std::string> &Macros,
                                       llvm::StringRef Why) {
   std::vector<core::Finding> Out;
+  std::vector<Tok> T = lexAll(Text);
+  std::vector<FunctionSpan> Wave32 = wave32OnlyDefinitions(T);
   auto Add = [&](const char *Id, core::Severity Level, const Tok &At,
                  const std::string &Msg) {
     core::Finding F;
@@ -334,9 +337,19 @@ std::vector<core::Finding> scanTokens(const std::string &File,
     F.Level = Level;
     F.Range = {File, At.Offset, unsigned(At.Text.size())};
     F.Message = fmt::format("{} (seen in the text: {})", Msg, Why);
+    // Code for 32-wide wavefronts only: its 32 is the width it runs at.
+    if (llvm::StringRef(Id).starts_with("wave64-") &&
+        llvm::any_of(Wave32, [&](const FunctionSpan &S) {
+          unsigned End = S.Close < T.size() ? T[S.Close].Offset : Text.size();
+          return T[S.Open].Offset <= At.Offset && At.Offset <= End;
+        })) {
+      F.Level = core::Severity::Note;
+      F.Message = fmt::format("{} (seen in the text: {})",
+                              rightAtEitherWidth(Msg, LaneGroups::Wave32Only),
+                              Why);
+    }
     Out.push_back(std::move(F));
   };
-  std::vector<Tok> T = lexAll(Text);
   auto Is = [&](size_t I, llvm::StringRef S) {
     return I < T.size() && T[I].Text == S;
   };

@@ -114,4 +114,20 @@ std::vector<FunctionSpan> functionDefinitions(const std::vector<Tok> &T) {
   return Out;
 }
 
+std::vector<FunctionSpan> wave32OnlyDefinitions(const std::vector<Tok> &T) {
+  std::vector<FunctionSpan> Out;
+  for (const FunctionSpan &F : functionDefinitions(T)) {
+    bool W32 = false, W64 = false;
+    for (size_t I = F.Open; I < F.Close && I < T.size(); ++I)
+      if (T[I].Kind == tok::raw_identifier &&
+          T[I].Text.starts_with("__builtin_amdgcn_")) {
+        W32 |= T[I].Text.ends_with("_w32");
+        W64 |= T[I].Text.ends_with("_w64");
+      }
+    if (W32 && !W64)
+      Out.push_back(F);
+  }
+  return Out;
+}
+
 } // namespace hipport::checks

@@ -48,6 +48,12 @@ struct FunctionSpan {
 /// `for`, `while`, `switch`, `catch`, `return`, `sizeof`).
 std::vector<FunctionSpan> functionDefinitions(const std::vector<Tok> &T);
 
+/// The function definitions of the text that call a builtin of wavefront
+/// size 32 (`__builtin_amdgcn_wmma_f32_16x16x16_f16_w32`) and none of size
+/// 64: code for RDNA only, as LogicalWarps' Wave32Only finds it in the AST
+/// (here without the helpers a body calls).
+std::vector<FunctionSpan> wave32OnlyDefinitions(const std::vector<Tok> &T);
+
 /// A numeric literal as one spelling: lower case, without digit separators
 /// and integer suffixes (`0xFFFF'FFFFu` -> `0xffffffff`).
 std::string plainNumber(llvm::StringRef Literal);
