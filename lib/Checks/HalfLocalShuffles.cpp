@@ -39,16 +39,22 @@ const VarDecl *localVar(const Expr *E) {
   return VD && VD->isLocalVarDecl() ? VD : nullptr;
 }
 
-/// A lane index by 32 (`tid % 32`, `tid & 31`, `lane` holding one): its
-/// values are [0, 32) and lanes L and L + 32 share it.
-bool laneIndexBy32(const Expr *E, const ASTContext &C, unsigned Depth = 0) {
+/// E is lane math by 32 of kind A or B, itself or held by a local.
+bool laneMathBy32(const Expr *E, const ASTContext &C, LaneMath::Kind A,
+                  LaneMath::Kind B, unsigned Depth = 0) {
   if (!E || Depth > 3)
     return false;
   if (const VarDecl *VD = localVar(E))
-    return VD->getInit() && laneIndexBy32(VD->getInit(), C, Depth + 1);
+    return VD->getInit() && laneMathBy32(VD->getInit(), C, A, B, Depth + 1);
   const auto *BO = dyn_cast<BinaryOperator>(strip(E));
   auto LM = BO ? laneMathShape(BO, C) : std::nullopt;
-  return LM && (LM->K == LaneMath::Mod || LM->K == LaneMath::And);
+  return LM && (LM->K == A || LM->K == B);
+}
+
+/// A lane index by 32 (`tid % 32`, `tid & 31`, `lane` holding one): its
+/// values are [0, 32) and lanes L and L + 32 share it.
+bool laneIndexBy32(const Expr *E, const ASTContext &C) {
+  return laneMathBy32(E, C, LaneMath::Mod, LaneMath::And);
 }
 
 bool sameValue(const Expr *A, const Expr *B, const ASTContext &C) {
@@ -411,14 +417,8 @@ bool threadIndex(const Expr *E, unsigned Depth = 0) {
 }
 
 /// A warp index by 32 (`tid / 32`, `tid >> 5`, a local holding one).
-bool warpIndexBy32(const Expr *E, const ASTContext &C, unsigned Depth = 0) {
-  if (!E || Depth > 3)
-    return false;
-  if (const VarDecl *VD = localVar(E))
-    return VD->getInit() && warpIndexBy32(VD->getInit(), C, Depth + 1);
-  const auto *BO = dyn_cast<BinaryOperator>(strip(E));
-  auto LM = BO ? laneMathShape(BO, C) : std::nullopt;
-  return LM && (LM->K == LaneMath::Div || LM->K == LaneMath::Shr);
+bool warpIndexBy32(const Expr *E, const ASTContext &C) {
+  return laneMathBy32(E, C, LaneMath::Div, LaneMath::Shr);
 }
 
 /// True when Cond being true means the lane is lane 0 of its 32-lane group
