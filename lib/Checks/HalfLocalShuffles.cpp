@@ -138,7 +138,8 @@ bool guardedAt(llvm::ArrayRef<const Stmt *> P,
 
 bool guardedAt(llvm::ArrayRef<const Stmt *> P, const Expr *D, Direction Dir,
                const ASTContext &C) {
-  return guardedAt(P, [&](const Expr *Cond) { return guards(Cond, D, Dir, C); });
+  return guardedAt(P,
+                   [&](const Expr *Cond) { return guards(Cond, D, Dir, C); });
 }
 
 /// Every read of V under Scope lies under a guard within Scope; Store, the
@@ -395,8 +396,9 @@ bool readsAfterTree(const Stmt *Scope, const TreeStore &Tree,
     Good = (SM.isBeforeInTranslationUnit(
                 SM.getExpansionLoc(DRE->getLocation()),
                 SM.getExpansionLoc(Tree.At->getBeginLoc())) &&
-            llvm::none_of(Tree.Carriers,
-                          [&](const Stmt *L) { return llvm::is_contained(P, L); })) ||
+            llvm::none_of(Tree.Carriers, [&](const Stmt *L) {
+              return llvm::is_contained(P, L);
+            })) ||
            Ok(P);
   else
     for (const Stmt *Ch : Scope->children())
