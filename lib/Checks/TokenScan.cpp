@@ -323,39 +323,14 @@ static void hostWidthReads(
   }
 }
 
-std::vector<core::Finding> scanTokens(const std::string &File,
-                                      llvm::StringRef Text,
-                                      const std::set<std::string> &Macros,
-                                      llvm::StringRef Why) {
-  std::vector<core::Finding> Out;
-  std::vector<Tok> T = lexAll(Text);
-  std::vector<FunctionSpan> Wave32 = wave32OnlyDefinitions(T);
-  auto Add = [&](const char *Id, core::Severity Level, const Tok &At,
-                 const std::string &Msg) {
-    core::Finding F;
-    F.CheckId = Id;
-    F.Level = Level;
-    F.Range = {File, At.Offset, unsigned(At.Text.size())};
-    F.Message = fmt::format("{} (seen in the text: {})", Msg, Why);
-    // Code for 32-wide wavefronts only: its 32 is the width it runs at.
-    if (llvm::StringRef(Id).starts_with("wave64-") &&
-        llvm::any_of(Wave32, [&](const FunctionSpan &S) {
-          unsigned End = S.Close < T.size() ? T[S.Close].Offset : Text.size();
-          return T[S.Open].Offset <= At.Offset && At.Offset <= End;
-        })) {
-      F.Level = core::Severity::Note;
-      F.Message = fmt::format("{} (seen in the text: {})",
-                              rightAtEitherWidth(Msg, LaneGroups::Wave32Only),
-                              Why);
-    }
-    Out.push_back(std::move(F));
-  };
+/// A compile-time warp constant in a launch configuration: `<<<...>>>`, or
+/// the size arguments of a launch function or LAUNCH macro.
+template <typename AddFn>
+void launchTokens(const std::vector<Tok> &T,
+                  const std::set<std::string> &Runtime, AddFn &Add) {
   auto Is = [&](size_t I, llvm::StringRef S) {
     return I < T.size() && T[I].Text == S;
   };
-  // A compile-time warp constant in a launch configuration: `<<<...>>>`,
-  // or the size arguments of a launch function or LAUNCH macro.
-  std::set<std::string> Runtime = runtimeNames(T);
   bool Collectives = worksPerWarp(T);
   auto LaunchArgs = [&](size_t B, size_t E) {
     // `n / 32`, `4 * 32` in the launch of a file that works per warp.
@@ -398,6 +373,40 @@ std::vector<core::Finding> scanTokens(const std::string &File,
         LaunchArgs(Args[A].first, Args[A].second);
     }
   }
+}
+
+std::vector<core::Finding> scanTokens(const std::string &File,
+                                      llvm::StringRef Text,
+                                      const std::set<std::string> &Macros,
+                                      llvm::StringRef Why) {
+  std::vector<core::Finding> Out;
+  std::vector<Tok> T = lexAll(Text);
+  std::vector<FunctionSpan> Wave32 = wave32OnlyDefinitions(T);
+  auto Add = [&](const char *Id, core::Severity Level, const Tok &At,
+                 const std::string &Msg) {
+    core::Finding F;
+    F.CheckId = Id;
+    F.Level = Level;
+    F.Range = {File, At.Offset, unsigned(At.Text.size())};
+    F.Message = fmt::format("{} (seen in the text: {})", Msg, Why);
+    // Code for 32-wide wavefronts only: its 32 is the width it runs at.
+    if (llvm::StringRef(Id).starts_with("wave64-") &&
+        llvm::any_of(Wave32, [&](const FunctionSpan &S) {
+          unsigned End = S.Close < T.size() ? T[S.Close].Offset : Text.size();
+          return T[S.Open].Offset <= At.Offset && At.Offset <= End;
+        })) {
+      F.Level = core::Severity::Note;
+      F.Message = fmt::format("{} (seen in the text: {})",
+                              rightAtEitherWidth(Msg, LaneGroups::Wave32Only),
+                              Why);
+    }
+    Out.push_back(std::move(F));
+  };
+  auto Is = [&](size_t I, llvm::StringRef S) {
+    return I < T.size() && T[I].Text == S;
+  };
+  std::set<std::string> Runtime = runtimeNames(T);
+  launchTokens(T, Runtime, Add);
   widthFlowTokens(T, Add);
   bool LaneMath32 = hasLaneMath32(T);
   std::vector<bool> Directive = directiveTokens(T);
