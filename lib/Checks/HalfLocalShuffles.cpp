@@ -475,31 +475,11 @@ bool treeStep(const CallExpr *Shuffle, const Stmt *Body, const ASTContext &C,
 
 } // namespace
 
-HalfRead halfRead(const CallExpr *Shuffle, const Stmt *Body,
-                  const ASTContext &Ctx) {
-  StmtPath P;
-  llvm::StringRef Name;
-  if (!treeStep(Shuffle, Body, Ctx, P, Name))
-    return HalfRead::None;
-  const Expr *Off = Shuffle->getArg(shuffleWidthIndex(calleeName(Shuffle)) - 1);
-  if (Name == "__shfl_xor")
-    return leaderRead(Shuffle, Body, Ctx, true) ? HalfRead::Leader
-                                                : HalfRead::Mask;
-  if (Name != "__shfl_up" && Name != "__shfl_down")
-    return HalfRead::None;
-  Direction Dir = Name == "__shfl_up" ? Direction::Up : Direction::Down;
-  if (resultGuarded(P, Off, Dir, Ctx))
-    return HalfRead::Guarded;
-  return Dir == Direction::Down && leaderRead(Shuffle, Body, Ctx, false)
-             ? HalfRead::Leader
-             : HalfRead::None;
-}
+namespace {
 
-bool leaderRead(const CallExpr *Reduce, const Stmt *Body,
-                const ASTContext &Ctx, bool Xor) {
-  StmtPath P;
-  if (!pathTo(Body, Reduce, P))
-    return false;
+/// leaderRead with P, the path from Body to Reduce, already found.
+bool leaderReadAt(const StmtPath &P, const CallExpr *Reduce, const Stmt *Body,
+                  const ASTContext &Ctx, bool Xor) {
   TreeStore Tree = storeOf(P);
   if (!Tree.Var)
     return false;
@@ -516,6 +496,34 @@ bool leaderRead(const CallExpr *Reduce, const Stmt *Body,
       },
       Scratch);
   return OnlyLeaders && Read;
+}
+
+} // namespace
+
+HalfRead halfRead(const CallExpr *Shuffle, const Stmt *Body,
+                  const ASTContext &Ctx) {
+  StmtPath P;
+  llvm::StringRef Name;
+  if (!treeStep(Shuffle, Body, Ctx, P, Name))
+    return HalfRead::None;
+  const Expr *Off = Shuffle->getArg(shuffleWidthIndex(calleeName(Shuffle)) - 1);
+  if (Name == "__shfl_xor")
+    return leaderReadAt(P, Shuffle, Body, Ctx, true) ? HalfRead::Leader
+                                                     : HalfRead::Mask;
+  if (Name != "__shfl_up" && Name != "__shfl_down")
+    return HalfRead::None;
+  Direction Dir = Name == "__shfl_up" ? Direction::Up : Direction::Down;
+  if (resultGuarded(P, Off, Dir, Ctx))
+    return HalfRead::Guarded;
+  return Dir == Direction::Down && leaderReadAt(P, Shuffle, Body, Ctx, false)
+             ? HalfRead::Leader
+             : HalfRead::None;
+}
+
+bool leaderRead(const CallExpr *Reduce, const Stmt *Body,
+                const ASTContext &Ctx, bool Xor) {
+  StmtPath P;
+  return pathTo(Body, Reduce, P) && leaderReadAt(P, Reduce, Body, Ctx, Xor);
 }
 
 bool returnsTree(const CallExpr *Shuffle, const Stmt *Body,
