@@ -520,31 +520,77 @@ static DynTypedNode semanticParent(const Stmt *S, ASTContext &Ctx,
   }
 }
 
+/// A 32-bit unsigned array named like a bitmap (`bits`, `words`, `mask`),
+/// the base of `Base[i]` or `Base + i`. Warp slots (`sums[tid / 32]`) are
+/// arrays too, so the array must look like a bitmap by type and name.
+static bool bitmapWords(const Expr *Base, QualType Elem, const ASTContext &Ctx) {
+  static llvm::Regex Bitmap("bit|word|mask|flag|pack|bmp|set",
+                            llvm::Regex::IgnoreCase);
+  return Elem->isUnsignedIntegerType() && Ctx.getTypeSize(Elem) == 32 &&
+         Bitmap.match(sourceText(Base->getSourceRange(), Ctx));
+}
+
+/// True when E indexes a bitmap's 32-bit words where Parent uses it:
+/// `bits[E]` or `bits + E`.
+static bool indexesBitmap(const Expr *E, const Stmt *Parent,
+                          const ASTContext &Ctx) {
+  if (const auto *AS = dyn_cast_or_null<ArraySubscriptExpr>(Parent))
+    return strip(AS->getIdx()) == E &&
+           bitmapWords(AS->getBase(), AS->getType(), Ctx);
+  const auto *Add = dyn_cast_or_null<BinaryOperator>(Parent);
+  if (!Add || Add->getOpcode() != BO_Add)
+    return false;
+  const Expr *Ptr = strip(Add->getLHS()) == E ? Add->getRHS() : Add->getLHS();
+  QualType T = Ptr->IgnoreParenImpCasts()->getType();
+  return T->isPointerType() && bitmapWords(Ptr, T->getPointeeType(), Ctx);
+}
+
+/// Counts in Uses the reads of V below S; false when one of them is not an
+/// index of a bitmap's words (indexesBitmap).
+static bool onlyWordIndex(const Stmt *S, const Stmt *Parent, const VarDecl *V,
+                          const ASTContext &Ctx, unsigned &Uses) {
+  if (!S)
+    return true;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    if (DRE->getDecl() == V) {
+      ++Uses;
+      return indexesBitmap(DRE, Parent, Ctx);
+    }
+  // Casts and parentheses pass their parent on.
+  const Stmt *Up = isa<ImplicitCastExpr, ParenExpr>(S) ? Parent : S;
+  for (const Stmt *C : S->children())
+    if (!onlyWordIndex(C, Up, V, Ctx, Uses))
+      return false;
+  return true;
+}
+
+/// `const unsigned idx = id / 32;` whose every use indexes a bitmap's words
+/// (`bitmask[idx]`, `atomicOr(bitmask + idx, m)`) in a function that makes
+/// no warp collective: a word index. Beside a ballot, the word may hold one
+/// warp's votes (a layout tied to the width).
+static bool wordIndexVar(const VarDecl *V, const ASTContext &Ctx) {
+  const auto *F = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
+  unsigned Uses = 0;
+  return F && F->getBody() && !hasWarpCollective(F->getBody()) &&
+         onlyWordIndex(F->getBody(), nullptr, V, Ctx, Uses) && Uses > 0;
+}
+
 static bool isBitPacking(const BinaryOperator *BO, ASTContext &Ctx) {
   const Stmt *Child;
   DynTypedNode P = semanticParent(BO, Ctx, Child);
-  if (const auto *AS = P.get<ArraySubscriptExpr>()) {
-    // `bits[i >> 5]`: a word of a bitmap. Warp slots (`sums[tid / 32]`) are
-    // arrays too, so the array must look like a bitmap by type and name.
-    if (strip(AS->getIdx()) == BO) {
-      QualType T = AS->getType();
-      std::string Name = sourceText(AS->getBase()->getSourceRange(), Ctx);
-      llvm::StringRef N(Name);
-      static llvm::Regex Bitmap("bit|word|mask|flag|pack|bmp|set",
-                                llvm::Regex::IgnoreCase);
-      if (T->isUnsignedIntegerType() && Ctx.getTypeSize(T) == 32 &&
-          Bitmap.match(N))
-        return true;
-    }
-  }
+  // `bits[i >> 5]`, `bits + i / 32`: a word of a bitmap.
+  if (indexesBitmap(BO, P.get<Stmt>(), Ctx))
+    return true;
   if (const auto *Sh = P.get<BinaryOperator>())
-    if (Sh->isShiftOp() && strip(Sh->getRHS()) == BO)
+    if ((Sh->isShiftOp() || Sh->isShiftAssignOp()) &&
+        strip(Sh->getRHS()) == BO)
       return true;
   if (const auto *VD = P.get<VarDecl>()) {
     std::string N = VD->getName().lower();
     if (llvm::StringRef(N).contains("bit") || llvm::StringRef(N).contains("word") ||
         llvm::StringRef(N).contains("shift"))
       return true;
+    return wordIndexVar(VD, Ctx);
   }
   return false;
 }

@@ -77,6 +77,21 @@ static uint64_t sinkWidth(const BinaryOperator *Shl, ASTContext &C) {
   return 0;
 }
 
+/// A bit index below 32 by construction: `i & 31`, `i % 32`.
+static bool bitInWord(const Expr *Amount) {
+  const auto *In = dyn_cast<BinaryOperator>(strip(Amount));
+  return In && (In->getOpcode() == BO_And || In->getOpcode() == BO_Rem);
+}
+
+/// The initializer of the const local E names, if it does.
+static const Expr *constLocalInit(const Expr *E) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(strip(E));
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!V || !V->isLocalVarDecl() || !V->getType().isConstQualified())
+    return nullptr;
+  return V->getInit();
+}
+
 LaneMaskVars &LaneMaskLiteralCheck::masks(ASTContext &C) {
   if (!Masks)
     Masks = std::make_unique<LaneMaskVars>(C);
@@ -175,8 +190,15 @@ void LaneMaskLiteralCheck::run(const MatchFinder::MatchResult &R) {
     if (!isLaneLike(Amount, C) && !(Into = combinedInto(BO, C, masks(C))))
       return;
     // `1u << (i & 31)` sets a bit of a 32-bit word: bit packing, not lanes.
-    if (const auto *In = dyn_cast<BinaryOperator>(strip(Amount)))
-      if (In->getOpcode() == BO_And || In->getOpcode() == BO_Rem)
+    if (bitInWord(Amount))
+      return;
+    // So does `1u << bit` with `const unsigned bit = i % 32` in a function
+    // that makes no warp collective (beside a ballot, `b & ((1 << lane) -
+    // 1)` tests lanes).
+    if (const Expr *Init = constLocalInit(Amount))
+      if (const FunctionDecl *F = enclosingFunction(BO, C);
+          bitInWord(Init) && F && F->getBody() &&
+          !hasWarpCollective(F->getBody()))
         return;
     CheckDiag D;
     D.Level = core::Severity::Error;

@@ -82,6 +82,8 @@ struct WarpUse {
   std::vector<Call> Calls;
   /// Names of calls that overload resolution left to instantiation.
   std::vector<std::string> Unresolved;
+  /// Invalid declarations that nothing uses: their errors hide no code.
+  std::vector<clang::SourceRange> UnusedInvalid;
 };
 
 /// The declaration whose body the walk scanned for F: a template's
@@ -142,7 +144,13 @@ public:
     return true;
   }
   bool VisitDecl(Decl *D) {
-    if (D->isInvalidDecl())
+    if (!D->isInvalidDecl())
+      return true;
+    // A type alias of a header lint was not given (`typedef
+    // hipcub::BlockExchange<...> BE;`) that no code uses hides nothing.
+    if (isa<TypedefNameDecl>(D) && !D->isReferenced())
+      U.UnusedInvalid.push_back(D->getSourceRange());
+    else
       U.CrossLane = true;
     return true;
   }
@@ -151,6 +159,10 @@ public:
   /// with it, lanes meeting or not.
   bool VisitDeclRefExpr(DeclRefExpr *E) {
     const ValueDecl *D = E->getDecl();
+    // `int warp = threadIdx.x / 32` numbers warps: an index, no width.
+    if (const auto *V = dyn_cast_or_null<VarDecl>(D))
+      if (V->getInit() && mentionsBuiltin(V->getInit(), "threadIdx"))
+        return true;
     if (D && D->getDeclName().isIdentifier() && warpWidthName(D->getName()) &&
         intValue(E, C) != std::optional<int64_t>(32))
       U.CrossLane = true;
@@ -360,8 +372,9 @@ wave32OnlyFunctions(const FunctionWalk &W) {
 }
 
 /// Whether each call of a helper that returns a tree's total
-/// (WarpUse::ReturnsTree) reads it in lane 0 of each 32-lane group only.
-using TreeReads = llvm::DenseMap<const WarpUse::Call *, bool>;
+/// (WarpUse::ReturnsTree) reads it in lane 0 of each 32-lane group only,
+/// by the call expression (an AST node: stable while the TU lives).
+using TreeReads = llvm::DenseMap<const CallExpr *, bool>;
 
 TreeReads treeReads(const FunctionWalk &W, const ASTContext &C) {
   TreeReads Out;
@@ -369,7 +382,7 @@ TreeReads treeReads(const FunctionWalk &W, const ASTContext &C) {
     for (const WarpUse::Call &Call : U.Calls) {
       auto It = W.Uses.find(Call.Callee);
       if (It != W.Uses.end() && It->second.ReturnsTree && !It->second.Other)
-        Out[&Call] = leaderRead(Call.At, Call.Body, C, It->second.XorTree);
+        Out[Call.At] = leaderRead(Call.At, Call.Body, C, It->second.XorTree);
     }
   return Out;
 }
@@ -382,7 +395,7 @@ bool leaderOnlyHelper(const FunctionDecl *F, const FunctionWalk &W,
   for (const auto &[G, U] : W.Uses)
     for (const WarpUse::Call &Call : U.Calls)
       if (Call.Callee == F) {
-        auto It = Reads.find(&Call);
+        auto It = Reads.find(Call.At);
         if (It == Reads.end() || !It->second)
           return false;
         ++Calls;
@@ -409,7 +422,7 @@ LaneGroups segmented(const FunctionWalk &W, const WarpUse &U,
     Led |= It->second.Leaders > 0;
   }
   for (const WarpUse::Call &Call : U.Calls)
-    if (auto It = Reads.find(&Call); It != Reads.end()) {
+    if (auto It = Reads.find(Call.At); It != Reads.end()) {
       Led |= It->second;
       Mixed |= !It->second;
     }
@@ -430,12 +443,17 @@ void LogicalWarps::build() {
   // Code clang dropped after an error may have made lanes meet.
   bool Blind = Ctx.getDiagnostics().hasErrorOccurred() && !ErrorsKnown;
   for (auto [F, Body] : Walk.Order) {
-    SourceRange R(SM.getExpansionLoc(Body->getBeginLoc()),
-                  SM.getExpansionLoc(Body->getEndLoc()));
+    WarpUse &U = Walk.Uses[F];
+    auto Within = [&](SourceLocation E, SourceRange R) {
+      return SM.isPointWithin(E, SM.getExpansionLoc(R.getBegin()),
+                              SM.getExpansionLoc(R.getEnd()));
+    };
     if (Blind || llvm::any_of(Errors, [&](SourceLocation E) {
-          return SM.isPointWithin(E, R.getBegin(), R.getEnd());
+          return Within(E, Body->getSourceRange()) &&
+                 llvm::none_of(U.UnusedInvalid,
+                               [&](SourceRange D) { return Within(E, D); });
         }))
-      Walk.Uses[F].CrossLane = true;
+      U.CrossLane = true;
   }
   llvm::DenseSet<const FunctionDecl *> Free = noCrossLaneFunctions(Walk);
   llvm::DenseSet<const FunctionDecl *> Wave32 = wave32OnlyFunctions(Walk);
@@ -454,6 +472,15 @@ void LogicalWarps::build() {
     SourceLocation E = SM.getExpansionLoc(Body->getEndLoc());
     if (SM.getFileID(B) != SM.getFileID(E))
       continue;
+    // From the head of the definition: its attributes and template
+    // parameters (`__launch_bounds__(32)`) state the same width.
+    const FunctionDecl *Def = F->getDefinition();
+    SourceLocation Head =
+        Def && Def->getBody() == Body ? SM.getExpansionLoc(Def->getBeginLoc())
+                                      : B;
+    if (SM.getFileID(Head) == SM.getFileID(B) &&
+        SM.getFileOffset(Head) < SM.getFileOffset(B))
+      B = Head;
     Bodies.push_back({SM.getFileID(B), SM.getFileOffset(B),
                       SM.getFileOffset(E), Kind});
   }

@@ -88,3 +88,19 @@ __device__ unsigned lowLanes(unsigned *out, int nbits) {
 }
 // CHECK: wave64-lane-mask-literal.cu:81:31: error: lane mask 'LOW_LANES(lane)' is built in 32-bit arithmetic; on a 64-lane wavefront the shift can reach 32 or more (undefined) and lanes 32-63 have no bit: use a 64-bit one (~0ull >> ...) [wave64-lane-mask-literal]
 // CHECK: wave64-lane-mask-literal.cu:84:20: error: lane mask '0xffffffffu >> (warpSize - lane)' is built in 32-bit arithmetic; on a 64-lane wavefront the shift can reach 32 or more (undefined) and lanes 32-63 have no bit: use a 64-bit one (~0ull >> ...) [wave64-lane-mask-literal]
+
+// A bit of a 32-bit word through a const local below 32 ('bit = id % 32')
+// in a function without warp collectives: bit packing. Beside a ballot the
+// same bit picks a lane (the lanes below this one), and stays a finding.
+__device__ bool wordBit(unsigned id, const unsigned *bitmask) {
+  const unsigned idx = id / 32;
+  const unsigned bit = id % 32;
+  constexpr unsigned one = 1;
+  return bitmask[idx] & (one << bit);
+}
+__device__ bool laneBit(int p) {
+  const int bit = threadIdx.x % 32;
+  unsigned long long vote = __ballot(p);
+  // CHECK: :[[@LINE+1]]:28: error: lane mask '1u << bit' is built in 32-bit arithmetic; lanes 32-63 of a 64-lane wavefront shift out: use a 64-bit one (1ull) [wave64-lane-mask-literal]
+  return __popcll(vote & ((1u << bit) - 1));
+}

@@ -414,3 +414,34 @@ __global__ void leader_array_tree(float *slots, const float *x) {
     for (int i = 0; i < N; ++i)
       slots[warp * N + i] = part[i];
 }
+
+// A word index in a variable of any name: every use of 'idx' indexes the
+// 32-bit words of a bitmap (a subscript, or the pointer of an atomic), so
+// 'id / 32' counts words, not warps. The same division whose result also
+// picks a warp slot stays a finding.
+__device__ bool testBit(unsigned id, const unsigned *bitmask) {
+  const unsigned idx = id / 32;
+  const unsigned bit = id % 32;
+  return bitmask[idx] & (1u << bit);
+}
+__device__ void setBit(unsigned id, unsigned *bitmask) {
+  const unsigned idx = id / 32;
+  atomicOr(bitmask + idx, 1u << (id % 32));
+}
+__global__ void wordAndSlot(unsigned *bitmask, float *slots) {
+  unsigned tid = threadIdx.x;
+  // CHECK: :[[@LINE+1]]:30: warning: warp index 'tid / 32' assumes 32-wide warps; use warpSize
+  const unsigned idx = tid / 32;
+  bitmask[idx] = 0;
+  slots[idx] = __shfl_xor_sync(__activemask(), 1.0f, 1);
+}
+
+// 'warp' and 'lane' here number groups of threads: an index named like a
+// width is none, so the kernel's lanes still never read each other's.
+__global__ void named_groups(const float *in, float *out) {
+  // CHECK: :[[@LINE+1]]:28: note: warp index 'threadIdx.x / 32' assumes 32-wide warps; no lane here reads another's
+  int warp = threadIdx.x / 32;
+  // CHECK: :[[@LINE+1]]:28: note: lane index 'threadIdx.x % 32' assumes 32-wide warps; no lane here reads another's
+  int lane = threadIdx.x % 32;
+  out[warp * 32 + lane] = in[threadIdx.x];
+}

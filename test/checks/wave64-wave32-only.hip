@@ -23,7 +23,9 @@ __device__ float8 tile_product(half16 a, half16 b, float8 c) {
   return __builtin_amdgcn_wmma_f32_16x16x16_f16_w32(a, b, c);
 }
 
-__global__ void wmma_tiles(const half16 *a, const half16 *b, float8 *out) {
+// The head states the same width: its launch bound of one 32-wide wave.
+// CHECK: :[[@LINE+1]]:35: note: '32' beside '__launch_bounds__' {{.*}}right at the only width it runs at
+__global__ void __launch_bounds__(32) wmma_tiles(const half16 *a, const half16 *b, float8 *out) {
   // CHECK: :[[@LINE+1]]:31: note: warp index 'threadIdx.x / 32' assumes 32-wide warps; this code calls a builtin that exists only at wavefront size 32 (an RDNA '_w32' builtin) and none of its '_w64' forms, so it runs only on 32-wide wavefronts: right at the only width it runs at
   int warp_id = threadIdx.x / 32;
   // CHECK: :[[@LINE+1]]:28: note: lane index 'threadIdx.x % 32' assumes 32-wide warps; this code calls
