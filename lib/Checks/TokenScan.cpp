@@ -324,10 +324,12 @@ static void hostWidthReads(
 }
 
 /// A compile-time warp constant in a launch configuration: `<<<...>>>`, or
-/// the size arguments of a launch function or LAUNCH macro.
+/// the size arguments of a launch function or LAUNCH macro; launches of the
+/// text's wave32-only kernels (Wave32) are not read.
 template <typename AddFn>
 void launchTokens(const std::vector<Tok> &T,
-                  const std::set<std::string> &Runtime, AddFn &Add) {
+                  const std::set<std::string> &Runtime,
+                  const std::set<llvm::StringRef> &Wave32, AddFn &Add) {
   auto Is = [&](size_t I, llvm::StringRef S) {
     return I < T.size() && T[I].Text == S;
   };
@@ -360,14 +362,16 @@ void launchTokens(const std::vector<Tok> &T,
       while (E + 1 < T.size() && !(T[E].Text == ">>" && T[E + 1].Text == ">") &&
              T[E].Text != ";")
         ++E;
-      LaunchArgs(I + 2, E);
+      if (!Wave32.count(launchedKernel(T, I)))
+        LaunchArgs(I + 2, E);
       continue;
     }
     llvm::StringRef N = T[I].Text;
     bool LaunchFn = N == "hipLaunchKernelGGL" || N == "cudaLaunchKernel" ||
                     N == "hipLaunchKernel" ||
                     (N.contains("LAUNCH") && N.upper() == N.str());
-    if (T[I].Kind == tok::raw_identifier && LaunchFn && Is(I + 1, "(")) {
+    if (T[I].Kind == tok::raw_identifier && LaunchFn && Is(I + 1, "(") &&
+        !Wave32.count(launchedKernel(T, I))) {
       auto Args = callArgs(T, I + 1);
       for (size_t A = 1; A < Args.size() && A < 4; ++A)
         LaunchArgs(Args[A].first, Args[A].second);
@@ -406,8 +410,11 @@ std::vector<core::Finding> scanTokens(const std::string &File,
     return I < T.size() && T[I].Text == S;
   };
   std::set<std::string> Runtime = runtimeNames(T);
-  launchTokens(T, Runtime, Add);
-  widthFlowTokens(T, Add);
+  // Launches of wave32-only kernels are sized for the only width they run
+  // at: not read (see launchConfigs).
+  std::set<llvm::StringRef> Wave32Names = definitionNames(T, Wave32);
+  launchTokens(T, Runtime, Wave32Names, Add);
+  widthFlowTokens(T, Wave32Names, Add);
   bool LaneMath32 = hasLaneMath32(T);
   std::vector<bool> Directive = directiveTokens(T);
   for (size_t I = 0; I < T.size(); ++I) {

@@ -115,19 +115,90 @@ std::vector<FunctionSpan> functionDefinitions(const std::vector<Tok> &T) {
 }
 
 std::vector<FunctionSpan> wave32OnlyDefinitions(const std::vector<Tok> &T) {
-  std::vector<FunctionSpan> Out;
-  for (const FunctionSpan &F : functionDefinitions(T)) {
-    bool W32 = false, W64 = false;
+  std::vector<FunctionSpan> Defs = functionDefinitions(T);
+  // By name: a helper may be defined (and overloaded) more than once.
+  std::set<llvm::StringRef> W32, W64;
+  auto Name = [&](const FunctionSpan &F) { return T[F.Paren - 1].Text; };
+  for (const FunctionSpan &F : Defs)
     for (size_t I = F.Open; I < F.Close && I < T.size(); ++I)
       if (T[I].Kind == tok::raw_identifier &&
           T[I].Text.starts_with("__builtin_amdgcn_")) {
-        W32 |= T[I].Text.ends_with("_w32");
-        W64 |= T[I].Text.ends_with("_w64");
+        if (T[I].Text.ends_with("_w32"))
+          W32.insert(Name(F));
+        if (T[I].Text.ends_with("_w64"))
+          W64.insert(Name(F));
       }
-    if (W32 && !W64)
-      Out.push_back(F);
+  // A caller of the text's own wave32-only helpers is one too; a launch is
+  // no call (the host code that dispatches a kernel is judged apart).
+  std::set<llvm::StringRef> Kernels;
+  for (const FunctionSpan &F : Defs)
+    for (size_t I = F.Paren - 1; I-- > 0;) {
+      llvm::StringRef P = T[I].Text;
+      if (P == ";" || P == "}" || P == "{")
+        break;
+      if (P == "__global__") {
+        Kernels.insert(Name(F));
+        break;
+      }
+    }
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const FunctionSpan &F : Defs) {
+      if (W32.count(Name(F)) || W64.count(Name(F)))
+        continue;
+      for (size_t I = F.Open; I < F.Close && I < T.size(); ++I)
+        if (T[I].Kind == tok::raw_identifier && W32.count(T[I].Text) &&
+            !W64.count(T[I].Text) && !Kernels.count(T[I].Text) &&
+            T[I].Text != Name(F)) {
+          W32.insert(Name(F));
+          Changed = true;
+          break;
+        }
+    }
   }
+  std::vector<FunctionSpan> Out;
+  for (const FunctionSpan &F : Defs)
+    if (W32.count(Name(F)) && !W64.count(Name(F)))
+      Out.push_back(F);
   return Out;
+}
+
+std::set<llvm::StringRef> definitionNames(const std::vector<Tok> &T,
+                                          const std::vector<FunctionSpan> &Defs) {
+  std::set<llvm::StringRef> Out;
+  for (const FunctionSpan &F : Defs)
+    Out.insert(T[F.Paren - 1].Text);
+  return Out;
+}
+
+llvm::StringRef launchedKernel(const std::vector<Tok> &T, size_t I) {
+  if (T[I].Text == "<<") { // `k<T, 4><<<grid, block>>>`
+    size_t J = I;
+    int Depth = 0;
+    while (J-- > 0) {
+      llvm::StringRef P = T[J].Text;
+      if (P == ">")
+        ++Depth;
+      else if (P == ">>")
+        Depth += 2;
+      else if (P == "<")
+        --Depth;
+      else if (Depth == 0)
+        return T[J].Kind == tok::raw_identifier ? P : llvm::StringRef();
+      if (Depth < 0)
+        return {};
+    }
+    return {};
+  }
+  if (I + 1 >= T.size() || T[I + 1].Text != "(")
+    return {};
+  auto Args = callArgs(T, I + 1); // hipLaunchKernelGGL(HIP_KERNEL_NAME(k<..>), ...)
+  if (Args.empty())
+    return {};
+  for (size_t J = Args[0].first; J < Args[0].second; ++J)
+    if (T[J].Kind == tok::raw_identifier && T[J].Text != "HIP_KERNEL_NAME")
+      return T[J].Text;
+  return {};
 }
 
 } // namespace hipport::checks

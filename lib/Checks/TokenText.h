@@ -4,6 +4,7 @@
 #include "clang/Basic/TokenKinds.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -50,9 +51,18 @@ std::vector<FunctionSpan> functionDefinitions(const std::vector<Tok> &T);
 
 /// The function definitions of the text that call a builtin of wavefront
 /// size 32 (`__builtin_amdgcn_wmma_f32_16x16x16_f16_w32`) and none of size
-/// 64: code for RDNA only, as LogicalWarps' Wave32Only finds it in the AST
-/// (here without the helpers a body calls).
+/// 64, themselves or through the text's own functions they call (by name):
+/// code for RDNA only, as LogicalWarps' Wave32Only finds it in the AST.
 std::vector<FunctionSpan> wave32OnlyDefinitions(const std::vector<Tok> &T);
+
+/// The names of the definitions Defs of T.
+std::set<llvm::StringRef> definitionNames(const std::vector<Tok> &T,
+                                          const std::vector<FunctionSpan> &Defs);
+
+/// The kernel a launch at I starts: I is the `<<` of `k<<<...>>>` or a
+/// launch function's name (`hipLaunchKernelGGL(HIP_KERNEL_NAME(k<...>),
+/// ...)`); empty when the text does not say.
+llvm::StringRef launchedKernel(const std::vector<Tok> &T, size_t I);
 
 /// A numeric literal as one spelling: lower case, without digit separators
 /// and integer suffixes (`0xFFFF'FFFFu` -> `0xffffffff`).

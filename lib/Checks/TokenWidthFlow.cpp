@@ -724,26 +724,43 @@ size_t enclosingBody(const std::vector<Tok> &T, size_t L) {
   return T.size();
 }
 
-/// The launch configurations of the text, as token ranges: `<<<...>>>`,
-/// and the grid, block and shared-memory arguments of the launch functions.
-std::vector<std::pair<size_t, size_t>> launchConfigs(const std::vector<Tok> &T) {
-  std::vector<std::pair<size_t, size_t>> Out;
+/// A launch configuration of the text: its tokens [B, E) and the kernel it
+/// launches, when the text names it.
+struct LaunchConfig {
+  size_t B, E;
+  llvm::StringRef Kernel;
+};
+
+/// The launch configurations of the text: `<<<...>>>`, and the grid, block
+/// and shared-memory arguments of the launch functions. Launches of the
+/// text's wave32-only kernels (Wave32, wave32OnlyDefinitions) are left out: sized
+/// for the only width they run at, they are right; a wave64 device must
+/// not dispatch them, which is the dispatch's finding.
+std::vector<LaunchConfig> launchConfigs(const std::vector<Tok> &T,
+                                        const std::set<llvm::StringRef> &Wave32) {
+  std::vector<LaunchConfig> Out;
   for (size_t I = 0; I + 1 < T.size(); ++I) {
-    if (T[I].Text == "<<" && T[I + 1].Text == "<") {
+    llvm::StringRef N = T[I].Text;
+    bool Chevrons = N == "<<" && T[I + 1].Text == "<";
+    bool Call = (N == "hipLaunchKernelGGL" || N == "cudaLaunchKernel" ||
+                 N == "hipLaunchKernel") &&
+                T[I + 1].Text == "(";
+    if (!Chevrons && !Call)
+      continue;
+    llvm::StringRef Kernel = launchedKernel(T, I);
+    if (Wave32.count(Kernel))
+      continue;
+    if (Chevrons) {
       size_t E = I + 2;
       while (E < T.size() && T[E].Text != ">>" && T[E].Text != ";")
         ++E;
-      Out.push_back({I + 2, E});
+      Out.push_back({I + 2, E, Kernel});
       continue;
     }
-    llvm::StringRef N = T[I].Text;
-    if ((N == "hipLaunchKernelGGL" || N == "cudaLaunchKernel" ||
-         N == "hipLaunchKernel") &&
-        T[I + 1].Text == "(") {
-      auto Args = callArgs(T, I + 1);
-      if (Args.size() > 2)
-        Out.push_back({Args[1].first, Args[std::min<size_t>(3, Args.size() - 1)].second});
-    }
+    auto Args = callArgs(T, I + 1);
+    if (Args.size() > 2)
+      Out.push_back({Args[1].first,
+                     Args[std::min<size_t>(3, Args.size() - 1)].second, Kernel});
   }
   return Out;
 }
@@ -752,11 +769,14 @@ std::vector<std::pair<size_t, size_t>> launchConfigs(const std::vector<Tok> &T) 
 /// variables: each name of a launch configuration is followed to its
 /// definitions before the launch (`int by = MAX / 32;`, `dim3 block(bx,
 /// by)`, `bx = max(32, n)`), three steps deep.
-void launchFlow(const std::vector<Tok> &T, const TokenFindingFn &Add) {
+void launchFlow(const std::vector<Tok> &T,
+                const std::set<llvm::StringRef> &Wave32,
+                const TokenFindingFn &Add) {
   if (!worksPerWarp(T))
     return;
   std::set<size_t> Reported;
-  for (auto [B, E] : launchConfigs(T)) {
+  for (const LaunchConfig &L : launchConfigs(T, Wave32)) {
+    size_t B = L.B, E = L.E;
     size_t Body = enclosingBody(T, B);
     if (Body >= T.size())
       continue;
@@ -1274,7 +1294,9 @@ void literalWarpCounts(const std::vector<Tok> &T, const TokenFindingFn &Add) {
   }
 }
 
-void widthFlowTokens(const std::vector<Tok> &T, const TokenFindingFn &Add) {
+void widthFlowTokens(const std::vector<Tok> &T,
+                     const std::set<llvm::StringRef> &Wave32,
+                     const TokenFindingFn &Add) {
   TokenConstants C(T);
   std::set<std::string> Typedefs = typedefs32(T);
   shuffleLoops(T, C, Add);
@@ -1282,7 +1304,7 @@ void widthFlowTokens(const std::vector<Tok> &T, const TokenFindingFn &Add) {
   functionHeads(T, C, Typedefs, Add);
   ballotsInto32Bit(T, Typedefs, Add);
   oneWarpBlocks(T, C, Add);
-  launchFlow(T, Add);
+  launchFlow(T, Wave32, Add);
   widthLayouts(T, C, Add);
   hostDispatch(T, C, Add);
   literalWarpCounts(T, Add);

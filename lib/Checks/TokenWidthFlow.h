@@ -7,6 +7,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 
 namespace hipport::checks {
@@ -55,7 +56,10 @@ using TokenFindingFn = std::function<void(const char *Id, core::Severity,
 /// and launch sizes computed with 32 through the launching function's
 /// variables (`int bx = max(32, n); dim3 block(bx, MAX / 32); k<<<g, block>>>`).
 /// Each finding carries the id of the AST check that reports it on parsed
-/// code.
-void widthFlowTokens(const std::vector<Tok> &T, const TokenFindingFn &Add);
+/// code. Wave32 names the text's wave32-only functions, whose launches are
+/// left out.
+void widthFlowTokens(const std::vector<Tok> &T,
+                     const std::set<llvm::StringRef> &Wave32,
+                     const TokenFindingFn &Add);
 
 } // namespace hipport::checks

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <set>
 
 using namespace clang;
@@ -117,10 +118,75 @@ std::set<llvm::StringRef> ballotNames(const std::vector<Tok> &T) {
   return Out;
 }
 
-/// What the file's own names mean: thread indices, vector lane counts and
-/// lane masks.
+/// True when a parameter in Params sits in the launch sizes of the macro
+/// body [B, E): top-level in a `<<<grid, block, ...>>>` configuration, the
+/// grid or block of hipLaunchKernelGGL, or an argument of `dim3`.
+bool paramSizesLaunch(const std::vector<Tok> &T, size_t B, size_t E,
+                      const std::set<llvm::StringRef> &Params) {
+  auto Has = [&](size_t From, size_t To) {
+    for (size_t J = From; J < To && J < E; ++J)
+      if (Params.count(T[J].Text))
+        return true;
+    return false;
+  };
+  for (size_t I = B; I < E; ++I) {
+    if (isLaunch(T, I)) {
+      int Depth = 0;
+      for (size_t J = I + 2; J < E && T[J].Text != ">>"; ++J) {
+        if (T[J].Text == "(" || T[J].Text == "[" || T[J].Text == "{")
+          ++Depth;
+        else if (T[J].Text == ")" || T[J].Text == "]" || T[J].Text == "}")
+          --Depth;
+        else if (Depth == 0 && Params.count(T[J].Text))
+          return true;
+      }
+    }
+    bool Ggl = T[I].Text == "hipLaunchKernelGGL";
+    if ((Ggl || T[I].Text == "dim3") && I + 1 < E && T[I + 1].Text == "(") {
+      auto Args = callArgs(T, I + 1);
+      for (size_t A = Ggl ? 1 : 0; A < Args.size() && A < 3; ++A)
+        if (Has(Args[A].first, Args[A].second))
+          return true;
+    }
+    // `dim3 block(P)`: a variable of type dim3.
+    if (T[I].Text == "dim3" && I + 2 < E && T[I + 2].Text == "(" &&
+        Has(I + 3, closingBracket(T, I + 2)))
+      return true;
+  }
+  return false;
+}
+
+/// Function-like macros the file defines whose name reads as a launch
+/// (`LAUNCH_DW(D_, HPG_, BKV_)`) but none of whose parameters reaches a
+/// launch's size: they fill template arguments, shared bytes or kernel
+/// arguments. Such a name says nothing of a literal passed to it (a KV tile
+/// length, a head size); its body, read where it is written, does.
+std::set<llvm::StringRef> sizelessLaunchMacros(const std::vector<Tok> &T) {
+  std::set<llvm::StringRef> Out;
+  for (size_t I = 0; I + 3 < T.size(); ++I) {
+    if (!T[I].LineStart || T[I].Text != "#" || T[I + 1].Text != "define" ||
+        T[I + 3].Text != "(" ||
+        T[I + 3].Offset != T[I + 2].Offset + T[I + 2].Text.size() ||
+        contextOfName(T[I + 2].Text) != Context::Thread)
+      continue;
+    size_t Close = closingBracket(T, I + 3);
+    std::set<llvm::StringRef> Params;
+    for (size_t J = I + 4; J < Close; ++J)
+      if (T[J].Kind == tok::raw_identifier)
+        Params.insert(T[J].Text);
+    size_t End = Close + 1;
+    while (End < T.size() && !T[End].LineStart)
+      ++End;
+    if (!paramSizesLaunch(T, Close + 1, End, Params))
+      Out.insert(T[I + 2].Text);
+  }
+  return Out;
+}
+
+/// What the file's own names mean: thread indices, vector lane counts, lane
+/// masks, and launch macros that size no launch.
 struct FileNames {
-  std::set<llvm::StringRef> Threads, VectorLanes, Ballots;
+  std::set<llvm::StringRef> Threads, VectorLanes, Ballots, SizelessLaunches;
 };
 
 Context contextOf(const std::vector<Tok> &T, size_t I, const FileNames &N) {
@@ -132,6 +198,8 @@ Context contextOf(const std::vector<Tok> &T, size_t I, const FileNames &N) {
     return Context::Word;
   if (N.Ballots.count(T[I].Text))
     return Context::Lane;
+  if (N.SizelessLaunches.count(T[I].Text))
+    return Context::None;
   Context C = contextOfName(T[I].Text);
   return C == Context::None && N.Threads.count(T[I].Text) ? Context::Thread
                                                           : C;
@@ -283,13 +351,45 @@ std::set<llvm::StringRef> redefined(const std::vector<Tok> &T) {
   return Twice;
 }
 
-/// The 32 is a shift amount (`x >> 32`: the halves of a 64-bit word) or an
-/// alignment (`alignas(32)`), never a warp width.
+bool isShift(llvm::StringRef P) {
+  return P == "<<" || P == ">>" || P == "<<=" || P == ">>=";
+}
+
+/// The literal at I is part of a shift amount: `v <<= (t * w) & 0x1f`,
+/// `1u << (i & 31)`, `m >> (32 - n)`. Walks back through its operand, out
+/// of the parentheses around it, to a shift operator; an assignment, a
+/// comparison or a separator ends the operand first.
+bool inShiftAmount(const std::vector<Tok> &T, size_t I) {
+  int Depth = 0;
+  for (size_t J = I; J-- > 0;) {
+    llvm::StringRef P = T[J].Text;
+    if (P == ")" || P == "]") {
+      ++Depth;
+    } else if (P == "(" || P == "[") {
+      if (Depth == 0 && J > 0 && T[J - 1].Kind == tok::raw_identifier)
+        return false; // a call's argument
+      Depth = std::max(Depth - 1, 0);
+    } else if (Depth == 0 && isShift(P)) {
+      return true;
+    } else if (Depth == 0 &&
+               (P == ";" || P == "," || P == "{" || P == "}" || P == "=" ||
+                P == "?" || P == ":" || P == "<" || P == ">" || P == "==" ||
+                P == "!=" || P == "<=" || P == ">=" || P == "&&" ||
+                P == "||" || P == "return")) {
+      return false;
+    }
+  }
+  return false;
+}
+
+/// The 32 is a shift amount (`x >> 32`: the halves of a 64-bit word; `1u <<
+/// (i & 31)`: a bit of a 32-bit word) or an alignment (`alignas(32)`),
+/// never a warp width. A lane mask built so is wave64-lane-mask-literal's.
 bool notAWidth(const std::vector<Tok> &T, size_t I) {
   if (I == 0)
     return false;
   llvm::StringRef P = T[I - 1].Text;
-  if (P == "<<" || P == ">>" || P == "<<=" || P == ">>=")
+  if (isShift(P) || inShiftAmount(T, I))
     return true;
   return P == "(" && I >= 2 &&
          T[I - 2].Text.lower().find("align") != std::string::npos;
@@ -546,7 +646,8 @@ widthLiteralFindings(const std::string &File, llvm::StringRef Text,
     return hostLayoutFindings(File, Text, T, Inactive);
   bool WarpAware = warpAware(T);
   std::set<llvm::StringRef> Redefined = redefined(T);
-  FileNames Names{threadIndexNames(T), vectorLaneNames(T), ballotNames(T)};
+  FileNames Names{threadIndexNames(T), vectorLaneNames(T), ballotNames(T),
+                  sizelessLaunchMacros(T)};
   std::vector<EchoBranch> Echoes = echoBranches(T);
   std::set<size_t> Lines; ///< offsets of the line starts reported on
   for (const Statement &St : statements(T)) {

@@ -20,7 +20,33 @@ __global__ void WMMA_BOUNDS wmma_rows(const half16 *a, const half16 *b, float8 *
 }
 
 __global__ void WMMA_BOUNDS rows(float *out, float m) {
-  // CHECK: :[[@LINE+1]]:8: warning: __shfl_xor without a width argument spans the whole 64-lane wavefront, but the lane math of this file assumes 32 lanes
+  // CHECK: :[[@LINE+2]]:8: warning: __shfl_xor without a width argument spans the whole 64-lane wavefront, but the lane math of this file assumes 32 lanes
+  // LAUNCH: :[[@LINE+1]]:8: warning: __shfl_xor without a width argument
   m += __shfl_xor(m, 16);
   out[threadIdx.x] = m;
+}
+
+// A kernel that calls such a function of the file is one too, and its
+// launches are sized for the only width it runs at: no host finding. The
+// launch of the full-width kernel stays one.
+// RUN: hipport lint %s --checks='-*,wave64-host-launch-width,wave64-shuffle-width' --fail-on=never --quiet \
+// RUN:   | FileCheck %s --check-prefix=LAUNCH --implicit-check-not='warning:' --implicit-check-not='error:'
+__device__ float8 tile_product(const half16 *a, const half16 *b) {
+  float8 c = {};
+  return __builtin_amdgcn_wmma_f32_16x16x16_f16_w32(a[0], b[0], c);
+}
+template <int WM> __global__ void WMMA_BOUNDS gemm(const half16 *a, const half16 *b, float *out) {
+  float m = tile_product(a, b)[0];
+  // CHECK: :[[@LINE+2]]:8: note: __shfl_xor without a width argument spans the whole 64-lane wavefront, but the lane math of this file assumes 32 lanes; this code calls a builtin that exists only at wavefront size 32
+  // LAUNCH: :[[@LINE+1]]:8: note: __shfl_xor without a width argument spans the whole 64-lane wavefront, but the lane math of this file assumes 32 lanes; this code calls a builtin that exists only at wavefront size 32
+  m += __shfl_xor(m, 16);
+  out[threadIdx.x] = m;
+}
+void launch_all(const half16 *a, const half16 *b, float *out, int n) {
+  constexpr int kThreads = 2 * 2 * 32;
+  hipLaunchKernelGGL(HIP_KERNEL_NAME(gemm<2>), dim3(n), dim3(kThreads), 0, 0, a, b, out);
+  int threads = 4 * 32;
+  dim3 block(threads);
+  rows<<<n, block>>>(out, 1.0f);
+  // LAUNCH: :[[@LINE-3]]:21: warning: 'threads' is computed with 32 and sizes a launch
 }

@@ -152,3 +152,28 @@ __global__ void compress(unsigned long long *out, unsigned *halves, int v) {
   unsigned long long wordmap = halves[tid] + 32;
   out[1] = wordmap;
 }
+
+// A launch macro's name says nothing of a literal its body does not put in
+// the launch's sizes: LAUNCH_TILE's 32 is a KV tile length (a template
+// argument and shared bytes). LAUNCH_WIDE's parameter is the block itself.
+template <int D, int BKV> __global__ void tiled(float *out) { out[D] = BKV; }
+#define LAUNCH_TILE(D_, BKV_)                                                  \
+  tiled<D_, BKV_><<<grid, 64, (D_) * (BKV_) * 4, stream>>>(out)
+#define LAUNCH_WIDE(THREADS_) tiled<64, 16><<<grid, THREADS_>>>(out)
+void dispatch_tiles(float *out, int d, int grid, cudaStream_t stream) {
+  if (d == 128) LAUNCH_TILE(128, 32); else LAUNCH_TILE(64, 16);
+  if (d == 64) LAUNCH_WIDE(32);
+  // CHECK: :[[@LINE-1]]:28: warning: '32' beside 'LAUNCH_WIDE'
+}
+
+// A literal in a shift amount counts the bits of a word (`& 0x1f` keeps a
+// bit position below 32), whatever thread quantity sits beside it; a 32
+// beside a shuffle stays a finding.
+__global__ void shift_amounts(unsigned long long *out, int w) {
+  int t = threadIdx.x;
+  unsigned long long v64 = out[t];
+  v64 <<= (t * w) & 0x1f;
+  out[t] = v64 | (1u << (t & 31));
+  out[t + 32] = __shfl_xor(v64, 1);
+  // CHECK: :[[@LINE-1]]:11: warning: '32' beside '__shfl_xor' reads as the lane count of a 32-wide warp
+}
