@@ -358,9 +358,11 @@ bool isShift(llvm::StringRef P) {
 /// The literal at I is part of a shift amount: `v <<= (t * w) & 0x1f`,
 /// `1u << (i & 31)`, `m >> (32 - n)`. Walks back through its operand, out
 /// of the parentheses around it, to a shift operator; an assignment, a
-/// comparison or a separator ends the operand first.
+/// comparison or a separator ends the operand first. `&`, `^` and `|` bind
+/// looser than `<<`: `v << s & 31` masks the shifted value, not the amount.
 bool inShiftAmount(const std::vector<Tok> &T, size_t I) {
   int Depth = 0;
+  bool Bitwise = false; ///< an `&`, `^` or `|` of this level, passed
   for (size_t J = I; J-- > 0;) {
     llvm::StringRef P = T[J].Text;
     if (P == ")" || P == "]") {
@@ -368,9 +370,13 @@ bool inShiftAmount(const std::vector<Tok> &T, size_t I) {
     } else if (P == "(" || P == "[") {
       if (Depth == 0 && J > 0 && T[J - 1].Kind == tok::raw_identifier)
         return false; // a call's argument
+      if (Depth == 0)
+        Bitwise = false; // out to the enclosing expression
       Depth = std::max(Depth - 1, 0);
     } else if (Depth == 0 && isShift(P)) {
-      return true;
+      return P.ends_with("=") || !Bitwise;
+    } else if (Depth == 0 && (P == "&" || P == "^" || P == "|")) {
+      Bitwise = true;
     } else if (Depth == 0 &&
                (P == ";" || P == "," || P == "{" || P == "}" || P == "=" ||
                 P == "?" || P == ":" || P == "<" || P == ">" || P == "==" ||

@@ -167,13 +167,16 @@ void dispatch_tiles(float *out, int d, int grid, cudaStream_t stream) {
 }
 
 // A literal in a shift amount counts the bits of a word (`& 0x1f` keeps a
-// bit position below 32), whatever thread quantity sits beside it; a 32
-// beside a shuffle stays a finding.
+// bit position below 32), whatever thread quantity sits beside it. `& 31`
+// after a plain shift masks the shifted value (it binds looser), and a 32
+// beside a shuffle is no shift at all: both stay findings.
 __global__ void shift_amounts(unsigned long long *out, int w) {
   int t = threadIdx.x;
   unsigned long long v64 = out[t];
   v64 <<= (t * w) & 0x1f;
   out[t] = v64 | (1u << (t & 31));
+  out[t + 1] = out[t] << w & 31;
+  // CHECK: :[[@LINE-1]]:30: warning: '31' beside 't'
   out[t + 32] = __shfl_xor(v64, 1);
   // CHECK: :[[@LINE-1]]:11: warning: '32' beside '__shfl_xor' reads as the lane count of a 32-wide warp
 }
