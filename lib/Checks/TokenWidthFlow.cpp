@@ -724,21 +724,15 @@ size_t enclosingBody(const std::vector<Tok> &T, size_t L) {
   return T.size();
 }
 
-/// A launch configuration of the text: its tokens [B, E) and the kernel it
-/// launches, when the text names it.
-struct LaunchConfig {
-  size_t B, E;
-  llvm::StringRef Kernel;
-};
-
-/// The launch configurations of the text: `<<<...>>>`, and the grid, block
-/// and shared-memory arguments of the launch functions. Launches of the
-/// text's wave32-only kernels (Wave32, wave32OnlyDefinitions) are left out: sized
-/// for the only width they run at, they are right; a wave64 device must
-/// not dispatch them, which is the dispatch's finding.
-std::vector<LaunchConfig> launchConfigs(const std::vector<Tok> &T,
-                                        const std::set<llvm::StringRef> &Wave32) {
-  std::vector<LaunchConfig> Out;
+/// The launch configurations of the text, as token ranges: `<<<...>>>`,
+/// and the grid, block and shared-memory arguments of the launch functions.
+/// Launches of the text's wave32-only kernels (Wave32) are left out: sized
+/// for the only width they run at, they are right; a wave64 device must not
+/// dispatch them, which is the dispatch's finding.
+std::vector<std::pair<size_t, size_t>>
+launchConfigs(const std::vector<Tok> &T,
+              const std::set<llvm::StringRef> &Wave32) {
+  std::vector<std::pair<size_t, size_t>> Out;
   for (size_t I = 0; I + 1 < T.size(); ++I) {
     llvm::StringRef N = T[I].Text;
     bool Chevrons = N == "<<" && T[I + 1].Text == "<";
@@ -747,20 +741,19 @@ std::vector<LaunchConfig> launchConfigs(const std::vector<Tok> &T,
                 T[I + 1].Text == "(";
     if (!Chevrons && !Call)
       continue;
-    llvm::StringRef Kernel = launchedKernel(T, I);
-    if (Wave32.count(Kernel))
+    if (Wave32.count(launchedKernel(T, I)))
       continue;
     if (Chevrons) {
       size_t E = I + 2;
       while (E < T.size() && T[E].Text != ">>" && T[E].Text != ";")
         ++E;
-      Out.push_back({I + 2, E, Kernel});
+      Out.push_back({I + 2, E});
       continue;
     }
     auto Args = callArgs(T, I + 1);
     if (Args.size() > 2)
       Out.push_back({Args[1].first,
-                     Args[std::min<size_t>(3, Args.size() - 1)].second, Kernel});
+                     Args[std::min<size_t>(3, Args.size() - 1)].second});
   }
   return Out;
 }
@@ -775,8 +768,7 @@ void launchFlow(const std::vector<Tok> &T,
   if (!worksPerWarp(T))
     return;
   std::set<size_t> Reported;
-  for (const LaunchConfig &L : launchConfigs(T, Wave32)) {
-    size_t B = L.B, E = L.E;
+  for (auto [B, E] : launchConfigs(T, Wave32)) {
     size_t Body = enclosingBody(T, B);
     if (Body >= T.size())
       continue;
