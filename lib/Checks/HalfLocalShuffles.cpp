@@ -473,10 +473,6 @@ bool treeStep(const CallExpr *Shuffle, const Stmt *Body, const ASTContext &C,
   return below32(Shuffle->getArg(WidthAt - 1), P, C);
 }
 
-} // namespace
-
-namespace {
-
 /// leaderRead with P, the path from Body to Reduce, already found.
 bool leaderReadAt(const StmtPath &P, const CallExpr *Reduce, const Stmt *Body,
                   const ASTContext &Ctx, bool Xor) {
