@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 using namespace clang;
@@ -156,38 +157,49 @@ bool paramSizesLaunch(const std::vector<Tok> &T, size_t B, size_t E,
   return false;
 }
 
-/// Function-like macros the file defines whose name reads as a launch
-/// (`LAUNCH_DW(D_, HPG_, BKV_)`) but none of whose parameters reaches a
-/// launch's size: they fill template arguments, shared bytes or kernel
-/// arguments. Such a name says nothing of a literal passed to it (a KV tile
-/// length, a head size); its body, read where it is written, does.
-std::set<llvm::StringRef> sizelessLaunchMacros(const std::vector<Tok> &T) {
-  std::set<llvm::StringRef> Out;
+/// Function-like macros the file defines that launch or whose name reads as
+/// a launch (`LAUNCH_V7(NW_, BKV_, D_, MT_)`), each with, per parameter, whether it
+/// reaches a launch's size in the body (`<<<grid, NW_ * 32>>>`). The other
+/// parameters fill template arguments, shared bytes or kernel arguments: a
+/// literal passed there (a KV tile length, a head size) is no lane count.
+/// A macro none of whose parameters sizes a launch says nothing of any
+/// literal passed to it; its body, read where it is written, does.
+std::map<llvm::StringRef, std::vector<bool>>
+launchMacroParams(const std::vector<Tok> &T) {
+  std::map<llvm::StringRef, std::vector<bool>> Out;
   for (size_t I = 0; I + 3 < T.size(); ++I) {
     if (!T[I].LineStart || T[I].Text != "#" || T[I + 1].Text != "define" ||
         T[I + 3].Text != "(" ||
-        T[I + 3].Offset != T[I + 2].Offset + T[I + 2].Text.size() ||
-        contextOfName(T[I + 2].Text) != Context::Thread)
+        T[I + 3].Offset != T[I + 2].Offset + T[I + 2].Text.size())
       continue;
     size_t Close = closingBracket(T, I + 3);
-    std::set<llvm::StringRef> Params;
-    for (size_t J = I + 4; J < Close; ++J)
-      if (T[J].Kind == tok::raw_identifier)
-        Params.insert(T[J].Text);
     size_t End = Close + 1;
     while (End < T.size() && !T[End].LineStart)
       ++End;
-    if (!paramSizesLaunch(T, Close + 1, End, Params))
-      Out.insert(T[I + 2].Text);
+    bool Launches = false;
+    for (size_t J = Close + 1; J < End && !Launches; ++J)
+      Launches = isLaunch(T, J) || T[J].Text == "hipLaunchKernelGGL";
+    if (!Launches && contextOfName(T[I + 2].Text) != Context::Thread)
+      continue;
+    std::vector<bool> &Sizes = Out[T[I + 2].Text];
+    for (size_t J = I + 4; J < Close; ++J)
+      if (T[J].Kind == tok::raw_identifier)
+        Sizes.push_back(paramSizesLaunch(T, Close + 1, End, {T[J].Text}));
   }
   return Out;
 }
 
 /// What the file's own names mean: thread indices, vector lane counts, lane
-/// masks, and launch macros that size no launch.
+/// masks, and the file's launch macros (per parameter: sizes the launch).
 struct FileNames {
-  std::set<llvm::StringRef> Threads, VectorLanes, Ballots, SizelessLaunches;
+  std::set<llvm::StringRef> Threads, VectorLanes, Ballots;
+  std::map<llvm::StringRef, std::vector<bool>> LaunchMacros;
 };
+
+bool sizelessLaunch(const FileNames &N, llvm::StringRef Macro) {
+  auto It = N.LaunchMacros.find(Macro);
+  return It != N.LaunchMacros.end() && llvm::none_of(It->second, [](bool B) { return B; });
+}
 
 Context contextOf(const std::vector<Tok> &T, size_t I, const FileNames &N) {
   if (isLaunch(T, I))
@@ -198,7 +210,7 @@ Context contextOf(const std::vector<Tok> &T, size_t I, const FileNames &N) {
     return Context::Word;
   if (N.Ballots.count(T[I].Text))
     return Context::Lane;
-  if (N.SizelessLaunches.count(T[I].Text))
+  if (sizelessLaunch(N, T[I].Text))
     return Context::None;
   Context C = contextOfName(T[I].Text);
   return C == Context::None && N.Threads.count(T[I].Text) ? Context::Thread
@@ -321,6 +333,25 @@ bool shuffleWidthArg(const std::vector<Tok> &T, size_t I) {
   auto Args = callArgs(T, J);
   unsigned W = shuffleWidthIndex(T[J - 1].Text);
   return W < Args.size() && Args[W].first <= I && I < Args[W].second;
+}
+
+/// The literal is an argument of one of the file's launch macros at a
+/// parameter that sizes no launch (`LAUNCH_V7(4, 32, D_, 1)` with BKV_ =
+/// 32 a template argument): a data size, not a lane count.
+bool nonSizingLaunchArg(const std::vector<Tok> &T, size_t I,
+                        const FileNames &N) {
+  for (size_t J = enclosingOpen(T, I); J != std::string::npos && J > 0;
+       J = enclosingOpen(T, J)) {
+    auto It = N.LaunchMacros.find(T[J - 1].Text);
+    if (T[J].Text != "(" || It == N.LaunchMacros.end())
+      continue;
+    auto Args = callArgs(T, J);
+    for (size_t A = 0; A < Args.size() && A < It->second.size(); ++A)
+      if (Args[A].first <= I && I < Args[A].second)
+        return !It->second[A];
+    return false;
+  }
+  return false;
 }
 
 /// The literal is an operand of inline assembly (`asm volatile("bar.sync
@@ -653,7 +684,7 @@ widthLiteralFindings(const std::string &File, llvm::StringRef Text,
   bool WarpAware = warpAware(T);
   std::set<llvm::StringRef> Redefined = redefined(T);
   FileNames Names{threadIndexNames(T), vectorLaneNames(T), ballotNames(T),
-                  sizelessLaunchMacros(T)};
+                  launchMacroParams(T)};
   std::vector<EchoBranch> Echoes = echoBranches(T);
   std::set<size_t> Lines; ///< offsets of the line starts reported on
   for (const Statement &St : statements(T)) {
@@ -666,7 +697,8 @@ widthLiteralFindings(const std::string &File, llvm::StringRef Text,
     for (size_t I = B; I < E; ++I) {
       Literal L = literalKind(T[I]);
       if (L == Literal::None || notAWidth(T, I) || Inactive(T[I].Offset) ||
-          shuffleWidthArg(T, I) || insideAsm(T, I) || echoed(Echoes, T, I) ||
+          shuffleWidthArg(T, I) || nonSizingLaunchArg(T, I, Names) ||
+          insideAsm(T, I) || echoed(Echoes, T, I) ||
           (L == Literal::FullMask && !(WarpAware && laneMaskInit(T, I))))
         continue;
       if (!V)

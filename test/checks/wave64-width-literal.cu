@@ -156,6 +156,8 @@ __global__ void compress(unsigned long long *out, unsigned *halves, int v) {
 // A launch macro's name says nothing of a literal its body does not put in
 // the launch's sizes: LAUNCH_TILE's 32 is a KV tile length (a template
 // argument and shared bytes). LAUNCH_WIDE's parameter is the block itself.
+// LAUNCH_WARPS sizes its block with NW_ only: a 32 passed as BKV_ is a tile
+// length, a 32 passed as NW_ a block of 32 warps.
 template <int D, int BKV> __global__ void tiled(float *out) { out[D] = BKV; }
 #define LAUNCH_TILE(D_, BKV_)                                                  \
   tiled<D_, BKV_><<<grid, 64, (D_) * (BKV_) * 4, stream>>>(out)
@@ -164,6 +166,14 @@ void dispatch_tiles(float *out, int d, int grid, cudaStream_t stream) {
   if (d == 128) LAUNCH_TILE(128, 32); else LAUNCH_TILE(64, 16);
   if (d == 64) LAUNCH_WIDE(32);
   // CHECK: :[[@LINE-1]]:28: warning: '32' beside 'LAUNCH_WIDE'
+}
+#define LAUNCH_WARPS(NW_, BKV_)                                                \
+  tiled<NW_, BKV_><<<grid, NW_ * 32, (BKV_) * 4, stream>>>(out)
+// CHECK: :[[@LINE-1]]:34: warning: '32' beside 'LAUNCH_WARPS'
+void dispatch_warps(float *out, int nw, int grid, cudaStream_t stream) {
+  if (nw == 4) LAUNCH_WARPS(4, 32); else LAUNCH_WARPS(2, 64);
+  if (nw == 1) LAUNCH_WARPS(32, 64);
+  // CHECK: :[[@LINE-1]]:29: warning: '32' beside 'LAUNCH_WARPS'
 }
 
 // A literal in a shift amount counts the bits of a word (`& 0x1f` keeps a
