@@ -1,6 +1,7 @@
 #include "Checks/Linter.h"
 
 #include "BuildScan/BuildScanner.h"
+#include "Checks/BackendTwins.h"
 #include "Checks/LogicalWarps.h"
 #include "Checks/ParseErrorCheck.h"
 #include "Checks/PendingPort.h"
@@ -1010,6 +1011,20 @@ void sortFindings(FindingStore &S) {
                S.List.end());
 }
 
+/// Drops the width findings in CUDA backend files whose HIP twin the HIP
+/// build compiles instead (hipTwinOf): their widths are NVIDIA's.
+void dropReplacedBackends(FindingStore &S) {
+  std::map<uint32_t, bool> Replaced;
+  llvm::erase_if(S.List, [&](const PackedFinding &F) {
+    if (!llvm::StringRef(S.checkId(F.Check)).starts_with("wave64-"))
+      return false;
+    auto [It, New] = Replaced.try_emplace(F.File);
+    if (New)
+      It->second = !hipTwinOf(S.path(F.File)).empty();
+    return It->second;
+  });
+}
+
 /// Drops suppressed findings (the count comes back) and applies the
 /// configured severities, compacting the list in place.
 unsigned applySuppressions(FindingStore &S, const LintConfig &Config) {
@@ -1094,6 +1109,7 @@ llvm::Expected<LintResult> lint(const project::Project &P,
         Store.List.push_back(Store.pack(Fi));
   }
   sortFindings(Store);
+  dropReplacedBackends(Store);
   R.Suppressed = applySuppressions(Store, Config);
   return R;
 }
