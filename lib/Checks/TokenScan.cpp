@@ -249,6 +249,34 @@ std::set<std::string> pointerNames(const std::vector<Tok> &T) {
   return Out;
 }
 
+/// True at the tokens that name a parameter of the function definition
+/// whose body holds them (`int32_t num_lanes`, `const Vec &wave`): a value
+/// the caller passes at run time, never a compile-time width.
+std::vector<bool> parameterUses(const std::vector<Tok> &T) {
+  std::vector<bool> Out(T.size(), false);
+  for (const FunctionSpan &F : functionDefinitions(T)) {
+    std::set<llvm::StringRef> Params;
+    size_t Close = closingBracket(T, F.Paren);
+    int Depth = 0;
+    for (size_t J = F.Paren + 1; J < Close; ++J) {
+      llvm::StringRef S = T[J].Text;
+      if (S == "(" || S == "[" || S == "<" || S == "{")
+        ++Depth;
+      else if (S == ")" || S == "]" || S == ">" || S == "}")
+        --Depth;
+      else if (Depth == 0 && T[J].Kind == tok::raw_identifier &&
+               J > F.Paren + 1 && J + 1 <= Close &&
+               (T[J + 1].Text == "," || T[J + 1].Text == ")" ||
+                T[J + 1].Text == "=" || T[J + 1].Text == "["))
+        Params.insert(S);
+    }
+    for (size_t J = F.Open; J < F.Close && J < T.size(); ++J)
+      if (T[J].Kind == tok::raw_identifier && Params.count(T[J].Text))
+        Out[J] = true;
+  }
+  return Out;
+}
+
 /// The names of the calls whose parentheses enclose token I, innermost
 /// first, within its statement.
 std::vector<llvm::StringRef> enclosingCalls(const std::vector<Tok> &T,
@@ -285,18 +313,24 @@ bool inAssertion(const std::vector<Tok> &T, size_t I) {
 /// counts and buffer sizes computed from it disagree with the device.
 static void hostWidthReads(
     const std::vector<Tok> &T, const std::set<std::string> &NotWidths,
+    const std::vector<bool> &Params,
     const std::function<void(const Tok &, const std::string &)> &Add) {
   std::vector<bool> Dir = directiveTokens(T);
   std::vector<bool> Host = hostBodyTokens(T, Dir);
+  auto Is = [&](size_t J, llvm::StringRef S) {
+    return J < T.size() && T[J].Text == S;
+  };
   for (size_t I = 0; I < T.size(); ++I) {
-    if (!Host[I] || Dir[I] || T[I].Kind != tok::raw_identifier ||
+    if (!Host[I] || Dir[I] || Params[I] || T[I].Kind != tok::raw_identifier ||
         !warpWidthName(T[I].Text) || T[I].Text == "warpSize" ||
         NotWidths.count(T[I].Text.str()))
       continue;
     // A static_assert is judged by the compiler in each pass: it cannot
-    // make host and device sizes disagree at run time.
-    if ((I + 1 < T.size() && T[I + 1].Text == "(") ||
+    // make host and device sizes disagree at run time. An object with
+    // members (`wave.Dim()`) or a standard name (`std::ws`) is no width.
+    if (Is(I + 1, "(") || Is(I + 1, ".") || Is(I + 1, "->") ||
         (I > 0 && (T[I - 1].Text == "." || T[I - 1].Text == "->")) ||
+        (I > 1 && T[I - 1].Text == "::" && T[I - 2].Text == "std") ||
         llvm::is_contained(enclosingCalls(T, I), "static_assert"))
       continue;
     if (declares(T, I)) {
@@ -329,6 +363,7 @@ static void hostWidthReads(
 template <typename AddFn>
 void launchTokens(const std::vector<Tok> &T,
                   const std::set<std::string> &Runtime,
+                  const std::vector<bool> &Params,
                   const std::set<llvm::StringRef> &Wave32, AddFn &Add) {
   auto Is = [&](size_t I, llvm::StringRef S) {
     return I < T.size() && T[I].Text == S;
@@ -345,7 +380,7 @@ void launchTokens(const std::vector<Tok> &T,
     }
     for (size_t J = B; J < E; ++J)
       if (T[J].Kind == tok::raw_identifier && T[J].Text != "warpSize" &&
-          warpLikeName(T[J].Text) && !Is(J + 1, "(") &&
+          warpLikeName(T[J].Text) && !Is(J + 1, "(") && !Params[J] &&
           !Runtime.count(T[J].Text.str())) {
         Add("wave64-host-launch-width", core::Severity::Warning, T[J],
             fmt::format("launch configuration sized with the compile-time "
@@ -413,7 +448,8 @@ std::vector<core::Finding> scanTokens(const std::string &File,
   // Launches of wave32-only kernels are sized for the only width they run
   // at: not read (see launchConfigs).
   std::set<llvm::StringRef> Wave32Names = definitionNames(T, Wave32);
-  launchTokens(T, Runtime, Wave32Names, Add);
+  std::vector<bool> Params = parameterUses(T);
+  launchTokens(T, Runtime, Params, Wave32Names, Add);
   widthFlowTokens(T, Wave32Names, Add);
   bool LaneMath32 = hasLaneMath32(T);
   std::vector<bool> Directive = directiveTokens(T);
@@ -491,7 +527,7 @@ std::vector<core::Finding> scanTokens(const std::string &File,
       Lines.insert(LineOf(F.Range.Offset));
   std::set<std::string> NotWidths = pointerNames(T);
   NotWidths.insert(Runtime.begin(), Runtime.end());
-  hostWidthReads(T, NotWidths, [&](const Tok &At, const std::string &Msg) {
+  hostWidthReads(T, NotWidths, Params, [&](const Tok &At, const std::string &Msg) {
     if (Lines.insert(LineOf(At.Offset)).second)
       Add("wave64-host-launch-width", core::Severity::Warning, At, Msg);
   });

@@ -432,6 +432,18 @@ bool notAWidth(const std::vector<Tok> &T, size_t I) {
          T[I - 2].Text.lower().find("align") != std::string::npos;
 }
 
+/// The literal is the default argument of a parameter of a function whose
+/// body is empty (`__device__ void __syncwarp(unsigned mask = 0xffffffff)
+/// {}`, a no-op stand-in): nothing ever reads it.
+bool defaultOfEmptyFunction(const std::vector<Tok> &T, size_t I) {
+  size_t Open = enclosingOpen(T, I);
+  if (Open == std::string::npos || T[Open].Text != "(")
+    return false;
+  size_t Close = closingBracket(T, Open);
+  return Close + 2 < T.size() && T[Close + 1].Text == "{" &&
+         T[Close + 2].Text == "}";
+}
+
 /// `mask = 0xffffffff` (`constexpr uint32_t kMask = 0xffffffff;`): a
 /// lane-mask variable set to 32 lanes. Full masks passed to intrinsics are
 /// the AST's and the token scan's (wave64-lane-mask-literal), which see
@@ -439,7 +451,8 @@ bool notAWidth(const std::vector<Tok> &T, size_t I) {
 bool laneMaskInit(const std::vector<Tok> &T, size_t I) {
   return I >= 2 && T[I - 1].Text == "=" &&
          T[I - 2].Kind == tok::raw_identifier &&
-         T[I - 2].Text.lower().find("mask") != std::string::npos;
+         T[I - 2].Text.lower().find("mask") != std::string::npos &&
+         !defaultOfEmptyFunction(T, I);
 }
 
 struct Verdict {

@@ -57,6 +57,14 @@ void pick(T *p, int n) {
     rows<<<n, 256>>>(p, p, n);
 }
 
+// A parameter holds what the caller passes at run time (audio lanes, a
+// waveform object), an object with members is no width, nor is std::ws.
+void extract(const Vector<float> &wave, int num_lanes, std::istream &is) {
+  rows<<<num_lanes, 1024>>>(wave.Data(), wave.Data(), wave.Dim());
+  const int frames = wave.Dim() / num_lanes;
+  is >> std::ws >> frames;
+}
+
 // A pointer named like a width is storage, not a width; a product in
 // parentheses is no declaration.
 void scratch(float *p, int n, int rows_per_block) {

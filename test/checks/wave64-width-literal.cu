@@ -75,6 +75,14 @@ void launch(float *x, float *out, int n) {
   out[0] = rows;
 }
 
+// The default mask of a no-op stand-in is never read; one of a function that
+// uses it is a lane mask.
+__device__ void sync_lanes(unsigned mask = 0xffffffff) {}
+__device__ unsigned vote_lanes(bool p, unsigned mask = 0xffffffff) {
+  // CHECK: :[[@LINE-1]]:56: warning: '0xffffffff' beside 'mask' reads as a mask of 32 lanes
+  return __ballot(p) & mask;
+}
+
 // A name the file gives the thread index (`int const t = threadIdx.x;`) is a
 // thread quantity: "the first warp" as threads below 32, and a count rounded
 // up to the end of a 32-lane warp.
