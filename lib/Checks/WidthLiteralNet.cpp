@@ -354,6 +354,44 @@ bool nonSizingLaunchArg(const std::vector<Tok> &T, size_t I,
   return false;
 }
 
+/// The statement [B, E) routes by the width: it compares a width the code
+/// asks for at run time (`k <= 32 && getWarpSizeCurrentDevice() == 32`
+/// picks the path for the device it runs on), or tests for 32 and for 64
+/// (`kWarpSize == 32 || kWarpSize == 64` accepts either width). Its 32s
+/// are tied to that test. A guard that refuses 64 is wave64-width-guard's.
+bool routesByWidth(const std::vector<Tok> &T, size_t B, size_t E) {
+  // `getWarpSizeCurrentDevice`, `host_warp_size`: asks the device; a bare
+  // `warp_size()` may be constexpr, fixed per compiler pass.
+  auto Query = [](llvm::StringRef Name) {
+    std::string L = Name.lower();
+    llvm::StringRef S(L);
+    bool Width = S.contains("warpsize") || S.contains("warp_size") ||
+                 S.contains("wavefrontsize") || S.contains("wave_size") ||
+                 S.contains("wavesize");
+    return Width && (S.contains("device") || S.contains("current") ||
+                     S.contains("host") || S.starts_with("get") ||
+                     S.contains("query"));
+  };
+  auto Cmp = [&](size_t J) {
+    return J >= B && J < E && (T[J].Text == "==" || T[J].Text == "!=");
+  };
+  bool Tests32 = false, Tests64 = false;
+  for (size_t J = B; J < E; ++J) {
+    if (T[J].Kind == tok::raw_identifier && Query(T[J].Text) &&
+        J + 1 < E && T[J + 1].Text == "(") {
+      size_t Close = closingBracket(T, J + 1);
+      if (Cmp(Close + 1) || (J > 0 && Cmp(J - 1)))
+        return true;
+    }
+    if (T[J].Kind != tok::numeric_constant || !(Cmp(J + 1) || (J > 0 && Cmp(J - 1))))
+      continue;
+    std::string N = plainNumber(T[J].Text);
+    Tests32 |= N == "32";
+    Tests64 |= N == "64";
+  }
+  return Tests32 && Tests64;
+}
+
 /// The literal is an operand of inline assembly (`asm volatile("bar.sync
 /// %0, %1;" :: "r"(id), "r"(n * 32))`): NVIDIA-only code with no AMD
 /// meaning, which ptx-inline-asm reports; its 32s are no HIP width.
@@ -420,13 +458,15 @@ bool inShiftAmount(const std::vector<Tok> &T, size_t I) {
 }
 
 /// The 32 is a shift amount (`x >> 32`: the halves of a 64-bit word; `1u <<
-/// (i & 31)`: a bit of a 32-bit word) or an alignment (`alignas(32)`),
-/// never a warp width. A lane mask built so is wave64-lane-mask-literal's.
+/// (i & 31)`: a bit of a 32-bit word), an alignment (`alignas(32)`) or a
+/// case label, never a warp width. A lane mask built so is wave64-lane-mask-literal's.
 bool notAWidth(const std::vector<Tok> &T, size_t I) {
   if (I == 0)
     return false;
   llvm::StringRef P = T[I - 1].Text;
-  if (isShift(P) || inShiftAmount(T, I))
+  // `case 32:` names one value a switch dispatches on (a block size, an
+  // expert count); the code under it is read on its own.
+  if (isShift(P) || inShiftAmount(T, I) || P == "case")
     return true;
   return P == "(" && I >= 2 &&
          T[I - 2].Text.lower().find("align") != std::string::npos;
@@ -706,11 +746,14 @@ widthLiteralFindings(const std::string &File, llvm::StringRef Text,
         (T[CtxB].Text == "#" && CtxB + 2 < CtxE &&
          Redefined.count(T[CtxB + 2].Text)))
       continue;
+    if (routesByWidth(T, B, E))
+      continue;
     std::optional<Verdict> V;
     for (size_t I = B; I < E; ++I) {
       Literal L = literalKind(T[I]);
       if (L == Literal::None || notAWidth(T, I) || Inactive(T[I].Offset) ||
           shuffleWidthArg(T, I) || nonSizingLaunchArg(T, I, Names) ||
+
           insideAsm(T, I) || echoed(Echoes, T, I) ||
           (L == Literal::FullMask && !(WarpAware && laneMaskInit(T, I))))
         continue;

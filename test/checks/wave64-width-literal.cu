@@ -75,6 +75,28 @@ void launch(float *x, float *out, int n) {
   out[0] = rows;
 }
 
+// A statement that routes by the width the device reports, or that tests
+// for 32 and for 64, ties its 32s to that test: right at either width. A
+// test for 32 alone is still read.
+template <int W> __global__ void select_k(float *out) { out[threadIdx.x] = W; }
+int getWarpSizeCurrentDevice();
+constexpr int kWarpSize = 32;
+// CHECK: :[[@LINE-1]]:27: warning: '32' beside 'kWarpSize'
+void paged_small(float *out, int block_size);
+void paged_large(float *out, int block_size);
+void route_by_width(int k, int block_size, float *out) {
+  if (k <= 32 && getWarpSizeCurrentDevice() == 32)
+    select_k<32><<<1, 64>>>(out);
+  static_assert(kWarpSize == 32 || kWarpSize == 64, "unexpected warp size");
+  static_assert(kWarpSize == 32, "unexpected warp size");
+  // CHECK: :[[@LINE-1]]:30: warning: '32' beside 'kWarpSize'
+  // A case label names one value of a dispatch on a block size.
+  switch (block_size) {
+  case 16: paged_small(out, block_size); break;
+  case 32: paged_large(out, block_size); break;
+  }
+}
+
 // The default mask of a no-op stand-in is never read; one of a function that
 // uses it is a lane mask.
 __device__ void sync_lanes(unsigned mask = 0xffffffff) {}
