@@ -435,6 +435,19 @@ LaneGroups segmented(const FunctionWalk &W, const WarpUse &U,
 
 } // namespace
 
+/// F is a function template of the main file that a TU without errors
+/// never instantiates (LaneGroups::NeverInstantiated).
+bool LogicalWarps::neverInstantiated(const FunctionDecl *F,
+                                     const Stmt *Body) const {
+  const FunctionDecl *Def = F->getDefinition();
+  const FunctionTemplateDecl *Tpl =
+      Def ? Def->getDescribedFunctionTemplate() : nullptr;
+  const SourceManager &SM = Ctx.getSourceManager();
+  return Tpl && Def->getBody() == Body && Tpl->specializations().empty() &&
+         !Ctx.getDiagnostics().hasErrorOccurred() &&
+         SM.isInMainFile(SM.getExpansionLoc(Body->getBeginLoc()));
+}
+
 void LogicalWarps::build() {
   Built = true;
   FunctionWalk Walk(Ctx);
@@ -464,7 +477,8 @@ void LogicalWarps::build() {
     if (Groups == LaneGroups::Unknown && U.ReturnsTree && !U.Other &&
         leaderOnlyHelper(F, Walk, Reads))
       Groups = LaneGroups::LeaderTrees;
-    LaneGroups Kind = Wave32.count(F)                  ? LaneGroups::Wave32Only
+    LaneGroups Kind = neverInstantiated(F, Body)       ? LaneGroups::NeverInstantiated
+                      : Wave32.count(F)                 ? LaneGroups::Wave32Only
                       : Groups != LaneGroups::Unknown ? Groups
                       : Free.count(F)                 ? LaneGroups::NoCrossLane
                                                       : LaneGroups::Unknown;
@@ -549,6 +563,9 @@ const char *laneGroupsReason(LaneGroups Kind) {
     return "this code calls a builtin that exists only at wavefront size 32 "
            "(an RDNA '_w32' builtin) and none of its '_w64' forms, so it runs "
            "only on 32-wide wavefronts";
+  case LaneGroups::NeverInstantiated:
+    return "this is a function template the file defines and never "
+           "instantiates, so no code of this build comes from it";
   case LaneGroups::Unknown:
     break;
   }
@@ -561,6 +578,8 @@ std::string rightAtEitherWidth(llvm::StringRef Message, LaneGroups Kind) {
           (Kind == LaneGroups::Wave32Only
                ? ": right at the only width it runs at (a wave64 device must "
                  "not dispatch it)"
+           : Kind == LaneGroups::NeverInstantiated
+               ? ": judge it where code instantiates it"
                : ": right at either width"))
       .str();
 }

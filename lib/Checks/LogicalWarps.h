@@ -11,6 +11,8 @@
 
 namespace clang {
 class ASTContext;
+class FunctionDecl;
+class Stmt;
 }
 
 namespace hipport::checks {
@@ -51,6 +53,11 @@ enum class LaneGroups {
   /// Its 32 is the width it runs at; a wave64 device must not run it at
   /// all, which is the dispatch's finding, not this body's.
   Wave32Only,
+  /// Built from nothing: a function template the main file defines and the
+  /// TU, which parsed, never instantiates (no launch, call or explicit
+  /// instantiation names it). A source file's template cannot be
+  /// instantiated from another TU, so no code of this build comes from it.
+  NeverInstantiated,
 };
 
 /// The functions of a TU and what their lane math means at 64 (above).
@@ -90,6 +97,8 @@ public:
 
 private:
   void build();
+  bool neverInstantiated(const clang::FunctionDecl *F,
+                         const clang::Stmt *Body) const;
   struct Body {
     clang::FileID File;
     unsigned Begin, End;

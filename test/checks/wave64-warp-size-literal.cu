@@ -58,6 +58,7 @@ template <int W = 32> __global__ void tmpl(int *out) {
 // CHECK: :[[@LINE-3]]:15: note: 'W' defined as 32 here
   out[0] = threadIdx.x % W + __any_sync(__activemask(), 1);
 }
+template __global__ void tmpl<>(int *out);
 
 // Enumerator holding the warp width.
 // CHECK: :[[@LINE+1]]:18: warning: 'kWarp' (= 32) is used as the warp width
@@ -162,6 +163,7 @@ __device__ T tmpl_reduce(T v) {
     v += __shfl_xor(v, m, 32);
   return v;
 }
+template __device__ float tmpl_reduce<float>(float v);
 
 // A 32-lane logical warp through a helper: the lane math by 32 names the
 // segment's lanes (notes); the same math beside a full-width shuffle is a
@@ -414,6 +416,7 @@ __global__ void leader_array_tree(float *slots, const float *x) {
     for (int i = 0; i < N; ++i)
       slots[warp * N + i] = part[i];
 }
+template __global__ void leader_array_tree<4>(float *slots, const float *x);
 
 // A word index in a variable of any name: every use of 'idx' indexes the
 // 32-bit words of a bitmap (a subscript, or the pointer of an atomic), so
