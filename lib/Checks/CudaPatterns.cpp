@@ -314,6 +314,14 @@ bool warpLikeName(llvm::StringRef Name) {
   return Re.match(Name);
 }
 
+bool countsWarpsName(llvm::StringRef Name) {
+  static const llvm::Regex Count(
+      "num[a-z_]*(warp|wave)|(warp|wave)s|(warp|wave)_?(group|count)",
+      llvm::Regex::IgnoreCase);
+  static const llvm::Regex PerWarp("per_?(warp|wave)", llvm::Regex::IgnoreCase);
+  return Count.match(Name) && !PerWarp.match(Name);
+}
+
 bool blockSizeName(llvm::StringRef Name) {
   static const llvm::Regex Re("block_?(size|dim|threads)",
                               llvm::Regex::IgnoreCase);

@@ -64,6 +64,9 @@ bool blockSizeName(llvm::StringRef Name);
 /// A constant named like a warp width: WARP_SIZE, kWarpSize, WAVE, LANES,
 /// THREADS_PER_WARP, WS.
 bool warpLikeName(llvm::StringRef Name);
+/// A name that counts warps (kNumWarps, kNumMaxWarpGroups, warp_count,
+/// WARPS_PER_BLOCK), not lanes per warp (kNumThreadsPerWarp).
+bool countsWarpsName(llvm::StringRef Name);
 /// A name that denotes the width itself (WARP_SIZE, kWarpSize, WS, WAVE,
 /// THREADS_PER_WARP, a project's BNB_WARP_SIZE or HYPRE_WAVE_SIZE), not a count of warps or a warp index (num_warps,
 /// warp_id, warpsPerBlock).

@@ -234,10 +234,14 @@ void WarpSizeLiteralCheck::onEndOfTranslationUnit() {
     return;
   // Sizes, bounds, strides and divisions by a named 32: uses of a warp
   // constant when the constant is one (used as the warp width elsewhere,
-  // or named like one); otherwise 32 of some other kind.
+  // or named like one and not like a count of warps); otherwise 32 of some
+  // other kind.
   for (PendingUse &U : Pending) {
     unsigned Key = U.Origin.Loc.getRawEncoding();
-    bool Warp = Named.count(Key) || warpLikeName(U.Origin.Name);
+    // A constant that counts warps (`kNumMaxWarpGroups = 32`) sizes per-warp
+    // data; only its use as a width elsewhere makes it one.
+    bool Warp = Named.count(Key) || (warpLikeName(U.Origin.Name) &&
+                                     !countsWarpsName(U.Origin.Name));
     if (!Warp || U.Origin.Value != 32)
       continue;
     // `n / WS` where WS also counts the bits of an int (`1 << (WS - 1)`,

@@ -448,3 +448,23 @@ __global__ void named_groups(const float *in, float *out) {
   int lane = threadIdx.x % 32;
   out[warp * 32 + lane] = in[threadIdx.x];
 }
+
+// A constant named for a count of warps (kNumMaxWarpGroups) sizes per-group
+// data; one named for the lanes of a warp is the width.
+constexpr int kNumMaxWarpGroups = 32;
+// CHECK: :[[@LINE+3]]:15: warning: 'kLanes' (= 32) is used as the warp width
+// CHECK: :[[@LINE+12]]:24: note: used as the warp width here: 'threadIdx.x % kLanes'
+// CHECK: :[[@LINE+6]]:27: note: used as the warp width here
+constexpr int kLanes = 32;
+__global__ void per_group(int *out, int n) {
+  __shared__ int sent[kNumMaxWarpGroups];
+  // CHECK: :[[@LINE+2]]:27: warning: array 'per_lane' has one element per lane of a warp of 'kLanes' (= 32)
+  // CHECK: :[[@LINE-4]]:15: note: 'kLanes' defined as 32 here
+  __shared__ int per_lane[kLanes];
+  int g = blockIdx.x % kNumMaxWarpGroups;
+  sent[g] = n;
+  // CHECK: :[[@LINE+2]]:24: warning: lane index 'threadIdx.x % kLanes' assumes 32-wide warps
+  // CHECK: :[[@LINE-9]]:15: note: 'kLanes' defined as 32 here
+  per_lane[threadIdx.x % kLanes] = n;
+  out[threadIdx.x] = sent[g] + per_lane[0] + __shfl_xor(n, 1);
+}
