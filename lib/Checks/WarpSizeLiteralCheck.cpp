@@ -62,6 +62,11 @@ void WarpSizeLiteralCheck::registerMatchers(MatchFinder &F) {
                    .bind("array"),
                this);
   F.addMatcher(forStmt(unless(isInTemplateInstantiation())).bind("for"), this);
+  F.addMatcher(cxxConstructExpr(hasDeclaration(
+                                    cxxConstructorDecl(ofClass(hasName("dim3")))),
+                                unless(isInTemplateInstantiation()))
+                   .bind("dim3"),
+               this);
   F.addMatcher(
       forStmt(hasLoopInit(declStmt(hasSingleDecl(
                   varDecl(hasInitializer(expr().bind("init"))).bind("var")))),
@@ -171,6 +176,7 @@ void WarpSizeLiteralCheck::onStartOfTranslationUnit() {
   Named.clear();
   Pending.clear();
   BitWidth.clear();
+  BlockRows.clear();
 }
 
 /// The value a named constant holds as written (`WARP - 1` is a use of
@@ -245,8 +251,9 @@ void WarpSizeLiteralCheck::onEndOfTranslationUnit() {
     if (!Warp || U.Origin.Value != 32)
       continue;
     // `n / WS` where WS also counts the bits of an int (`1 << (WS - 1)`,
-    // `w << (n % WS)`): a word index, not a count of warps.
-    if (U.Count && BitWidth.count(Key))
+    // `w << (n % WS)`): a word index, not a count of warps. An array or loop
+    // sized by a block's row width (onBlockShape) follows threadIdx.x.
+    if ((U.Count && BitWidth.count(Key)) || (!U.Count && BlockRows.count(Key)))
       continue;
     SourceLocation At = Ctx->getSourceManager().getExpansionLoc(U.Loc);
     if (Named.count(Key) &&
@@ -274,6 +281,7 @@ void WarpSizeLiteralCheck::onEndOfTranslationUnit() {
   }
   Pending.clear();
   BitWidth.clear();
+  BlockRows.clear();
   for (auto &[Key, G] : Named) {
     CheckDiag D;
     D.Loc = G.Origin.Loc;
@@ -657,6 +665,22 @@ static void bitCounts(const Expr *E, ASTContext &C, unsigned Depth,
   }
 }
 
+/// `dim3 block(kLanes, kWarps)`: a named 32 that is the x extent of a block
+/// of several rows. threadIdx.x stays below it whatever the wave's width,
+/// so arrays and loops it sizes are the block's rows, not a warp's lanes.
+void WarpSizeLiteralCheck::onBlockShape(const CXXConstructExpr *Block,
+                                        ASTContext &C) {
+  if (Block->getNumArgs() < 2 || isa<CXXDefaultArgExpr>(Block->getArg(1)))
+    return;
+  Expr::EvalResult Rows;
+  if (Block->getArg(1)->EvaluateAsInt(Rows, C) &&
+      Rows.Val.getInt() == 1)
+    return;
+  ConstantOrigin O = constantOrigin(Block->getArg(0), C, {32});
+  if (O.named())
+    BlockRows.insert(O.Loc.getRawEncoding());
+}
+
 void WarpSizeLiteralCheck::onShift(const BinaryOperator *BO, ASTContext &C) {
   bitCounts(BO->getRHS(), C, 0, BitWidth);
 }
@@ -678,6 +702,8 @@ void WarpSizeLiteralCheck::run(const MatchFinder::MatchResult &R) {
     return onCmp(BO, C);
   if (const auto *Call = R.Nodes.getNodeAs<CallExpr>("shfl"))
     return onShuffle(Call, C);
+  if (const auto *Block = R.Nodes.getNodeAs<CXXConstructExpr>("dim3"))
+    return onBlockShape(Block, C);
   if (const auto *Loop = R.Nodes.getNodeAs<ForStmt>("loop"))
     return onLoop(Loop, R.Nodes.getNodeAs<VarDecl>("var"),
                   R.Nodes.getNodeAs<Expr>("init"),

@@ -40,6 +40,7 @@ private:
   void onWarpRole(const clang::BinaryOperator *BO, clang::ASTContext &C);
   void onFirst(const clang::BinaryOperator *BO, clang::ASTContext &C);
   void onShift(const clang::BinaryOperator *BO, clang::ASTContext &C);
+  void onBlockShape(const clang::CXXConstructExpr *Block, clang::ASTContext &C);
   void onCmp(const clang::BinaryOperator *BO, clang::ASTContext &C);
   void onShuffle(const clang::CallExpr *Call, clang::ASTContext &C);
   void onLoop(const clang::ForStmt *Loop, const clang::VarDecl *Var,
@@ -81,6 +82,8 @@ private:
   };
   /// Named 32s also used as the bit count of a word (see onShift).
   std::set<unsigned> BitWidth;
+  /// Named 32s that are the x extent of a block of several rows.
+  std::set<unsigned> BlockRows;
   std::vector<PendingUse> Pending;
 
   struct Group {

@@ -468,3 +468,39 @@ __global__ void per_group(int *out, int n) {
   per_lane[threadIdx.x % kLanes] = n;
   out[threadIdx.x] = sent[g] + per_lane[0] + __shfl_xor(n, 1);
 }
+
+// A named 32 that is the x extent of a block of several rows (dim3(kRowLen,
+// kRows)): threadIdx.x stays below it at any wave width, so the tile and
+// loops it sizes are the rows'. The same constant in a one-row block, or
+// used as a width in lane math, is still a warp width.
+constexpr int kRowLen = 32;
+constexpr int kRows = 4;
+__global__ void row_tiles(const int *a, int *out, int n) {
+  __shared__ int tile[kRowLen][kRowLen + 1];
+  int lane = threadIdx.x;
+  for (int k = 0; k < n; k += kRowLen)
+    tile[threadIdx.y][lane] = a[k + lane];
+  __syncthreads();
+  int d = 0;
+  for (int i = 0; i < kRowLen; ++i)
+    d += tile[lane][i];
+  out[threadIdx.y * kRowLen + lane] = d + __shfl_xor(d, 1);
+}
+void run_rows(const int *a, int *out, int n) {
+  dim3 block(kRowLen, kRows);
+  row_tiles<<<1, block>>>(a, out, n);
+}
+// CHECK: :[[@LINE+2]]:15: warning: 'kSegLanes' (= 32) is used as the warp width
+// CHECK: :[[@LINE+5]]:22: note: used as the warp width here
+constexpr int kSegLanes = 32;
+__global__ void one_row(int *out) {
+  // CHECK: :[[@LINE+2]]:22: warning: array 'seg' has one element per lane of a warp of 'kSegLanes' (= 32)
+  // CHECK: :[[@LINE-3]]:15: note: 'kSegLanes' defined as 32 here
+  __shared__ int seg[kSegLanes];
+  seg[threadIdx.x] = out[threadIdx.x];
+  out[threadIdx.x] = seg[threadIdx.x ^ 1] + __shfl_xor(out[0], 1);
+}
+void run_one_row(int *out) {
+  dim3 block(kSegLanes, 1);
+  one_row<<<1, block>>>(out);
+}
