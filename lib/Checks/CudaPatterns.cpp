@@ -315,11 +315,14 @@ bool warpLikeName(llvm::StringRef Name) {
 }
 
 bool countsWarpsName(llvm::StringRef Name) {
-  static const llvm::Regex Count(
-      "num[a-z_]*(warp|wave)|(warp|wave)s|(warp|wave)_?(group|count)",
-      llvm::Regex::IgnoreCase);
+  // Case matters for the plural: `kNumWarps`, `WARPS_PER_BLOCK`, `warps_`
+  // count warps; `kWarpSize` does not.
+  static const llvm::Regex Plural(
+      "(Warps|Waves|WARPS|WAVES|warps|waves)([A-Z_]|$)");
+  static const llvm::Regex Count("num[a-z_]*(warp|wave)|(warp|wave)_?(group|count)",
+                                 llvm::Regex::IgnoreCase);
   static const llvm::Regex PerWarp("per_?(warp|wave)", llvm::Regex::IgnoreCase);
-  return Count.match(Name) && !PerWarp.match(Name);
+  return (Plural.match(Name) || Count.match(Name)) && !PerWarp.match(Name);
 }
 
 bool blockSizeName(llvm::StringRef Name) {

@@ -449,9 +449,21 @@ __global__ void named_groups(const float *in, float *out) {
   out[warp * 32 + lane] = in[threadIdx.x];
 }
 
-// A constant named for a count of warps (kNumMaxWarpGroups) sizes per-group
-// data; one named for the lanes of a warp is the width.
+// A constant named for a count of warps (kNumMaxWarpGroups, WARPS_PER_BLOCK)
+// sizes per-group data; one named for the lanes of a warp is the width.
 constexpr int kNumMaxWarpGroups = 32;
+constexpr int WARPS_PER_BLOCK = 32;
+// CHECK: :[[@LINE+2]]:15: warning: 'kGroupWarpSize' (= 32) is used as the warp width
+// CHECK: :[[@LINE+6]]:24: note: used as the warp width here
+constexpr int kGroupWarpSize = 32;
+__global__ void per_warp(int *out, int n) {
+  __shared__ int sums[WARPS_PER_BLOCK];
+  // CHECK: :[[@LINE+2]]:24: warning: array 'lanes' has one element per lane of a warp of 'kGroupWarpSize' (= 32)
+  // CHECK: :[[@LINE-4]]:15: note: 'kGroupWarpSize' defined as 32 here
+  __shared__ int lanes[kGroupWarpSize];
+  sums[0] = lanes[0] = n;
+  out[threadIdx.x] = sums[0] + lanes[0] + __shfl_xor(n, 1);
+}
 // CHECK: :[[@LINE+3]]:15: warning: 'kLanes' (= 32) is used as the warp width
 // CHECK: :[[@LINE+12]]:24: note: used as the warp width here: 'threadIdx.x % kLanes'
 // CHECK: :[[@LINE+6]]:27: note: used as the warp width here
