@@ -251,15 +251,22 @@ void WarpSizeLiteralCheck::onEndOfTranslationUnit() {
     if (!Warp || U.Origin.Value != 32)
       continue;
     // `n / WS` where WS also counts the bits of an int (`1 << (WS - 1)`,
-    // `w << (n % WS)`): a word index, not a count of warps. An array or loop
-    // sized by a block's row width (onBlockShape) follows threadIdx.x.
-    if ((U.Count && BitWidth.count(Key)) || (!U.Count && BlockRows.count(Key)))
+    // `w << (n % WS)`): a word index, not a count of warps.
+    if (U.Count && BitWidth.count(Key))
       continue;
     SourceLocation At = Ctx->getSourceManager().getExpansionLoc(U.Loc);
     if (Named.count(Key) &&
         llvm::any_of(Named[Key].Uses,
                      [&](const auto &Use) { return Use.first == At; }))
       continue; // already reported as lane math, a shuffle or a loop
+    if (!Named.count(Key))
+      Named[Key].Origin = U.Origin;
+    Named[Key].Uses.emplace_back(At, "used as the warp width here");
+    // An array or loop sized by a block's row width (onBlockShape) follows
+    // threadIdx.x: right as it is. The width is still the constant's, whose
+    // definition is reported: two such rows share a 64-lane wavefront.
+    if (!U.Count && BlockRows.count(Key))
+      continue;
 
     CheckDiag D;
     D.Loc = U.Loc;
@@ -271,13 +278,6 @@ void WarpSizeLiteralCheck::onEndOfTranslationUnit() {
     D.Notes.emplace_back(U.Origin.Loc,
                          fmt::format("'{}' defined as 32 here", U.Origin.Name));
     report(*Ctx, std::move(D));
-    if (!Named.count(Key)) {
-      Group &G = Named[Key];
-      G.Origin = U.Origin;
-    }
-    Named[Key].Uses.emplace_back(
-        Ctx->getSourceManager().getExpansionLoc(U.Loc),
-        "used as the warp width here");
   }
   Pending.clear();
   BitWidth.clear();

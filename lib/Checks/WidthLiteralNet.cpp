@@ -458,15 +458,19 @@ bool inShiftAmount(const std::vector<Tok> &T, size_t I) {
 }
 
 /// The 32 is a shift amount (`x >> 32`: the halves of a 64-bit word; `1u <<
-/// (i & 31)`: a bit of a 32-bit word), an alignment (`alignas(32)`) or a
-/// case label, never a warp width. A lane mask built so is wave64-lane-mask-literal's.
+/// (i & 31)`: a bit of a 32-bit word), an alignment (`alignas(32)`), a
+/// case label or the value of a count of warps, never a warp width. A lane mask built so is wave64-lane-mask-literal's.
 bool notAWidth(const std::vector<Tok> &T, size_t I) {
   if (I == 0)
     return false;
   llvm::StringRef P = T[I - 1].Text;
   // `case 32:` names one value a switch dispatches on (a block size, an
-  // expert count); the code under it is read on its own.
+  // expert count); the code under it is read on its own. `kNumMaxWarpGroups
+  // = 32;` is a count of warps, not lanes.
   if (isShift(P) || inShiftAmount(T, I) || P == "case")
+    return true;
+  if (P == "=" && I >= 2 && I + 1 < T.size() && T[I + 1].Text == ";" &&
+      countsWarpsName(T[I - 2].Text))
     return true;
   return P == "(" && I >= 2 &&
          T[I - 2].Text.lower().find("align") != std::string::npos;

@@ -481,25 +481,30 @@ __global__ void per_group(int *out, int n) {
   out[threadIdx.x] = sent[g] + per_lane[0] + __shfl_xor(n, 1);
 }
 
-// A named 32 that is the x extent of a block of several rows (dim3(kRowLen,
+// A named 32 that is the x extent of a block of several rows (dim3(kRowLanes,
 // kRows)): threadIdx.x stays below it at any wave width, so the tile and
-// loops it sizes are the rows'. The same constant in a one-row block, or
-// used as a width in lane math, is still a warp width.
-constexpr int kRowLen = 32;
+// loops it sizes are the rows' (notes at the definition, not findings). The
+// definition stays a finding: two rows share a 64-lane wavefront. The same
+// constant in a one-row block is a warp width at each use.
+// CHECK: :[[@LINE+4]]:15: warning: 'kRowLanes' (= 32) is used as the warp width
+// CHECK: :[[@LINE+8]]:31: note: used as the warp width here
+// CHECK: :[[@LINE+11]]:23: note: used as the warp width here
+// CHECK: :[[@LINE+4]]:23: note: used as the warp width here
+constexpr int kRowLanes = 32;
 constexpr int kRows = 4;
 __global__ void row_tiles(const int *a, int *out, int n) {
-  __shared__ int tile[kRowLen][kRowLen + 1];
+  __shared__ int tile[kRowLanes][kRowLanes + 1];
   int lane = threadIdx.x;
-  for (int k = 0; k < n; k += kRowLen)
+  for (int k = 0; k < n; k += kRowLanes)
     tile[threadIdx.y][lane] = a[k + lane];
   __syncthreads();
   int d = 0;
-  for (int i = 0; i < kRowLen; ++i)
+  for (int i = 0; i < kRowLanes; ++i)
     d += tile[lane][i];
-  out[threadIdx.y * kRowLen + lane] = d + __shfl_xor(d, 1);
+  out[threadIdx.y * kRowLanes + lane] = d + __shfl_xor(d, 1);
 }
 void run_rows(const int *a, int *out, int n) {
-  dim3 block(kRowLen, kRows);
+  dim3 block(kRowLanes, kRows);
   row_tiles<<<1, block>>>(a, out, n);
 }
 // CHECK: :[[@LINE+2]]:15: warning: 'kSegLanes' (= 32) is used as the warp width

@@ -75,6 +75,11 @@ void launch(float *x, float *out, int n) {
   out[0] = rows;
 }
 
+// The value of a count of warps is no lane count; a lane count's is.
+constexpr int kNumWarpGroups = 32;
+constexpr int kWarpLanes = 32;
+// CHECK: :[[@LINE-1]]:28: warning: '32' beside 'kWarpLanes'
+
 // A statement that routes by the width the device reports, or that tests
 // for 32 and for 64, ties its 32s to that test: right at either width. A
 // test for 32 alone is still read.
