@@ -319,8 +319,9 @@ bool countsWarpsName(llvm::StringRef Name) {
   // count warps; `kWarpSize` does not.
   static const llvm::Regex Plural(
       "(Warps|Waves|WARPS|WAVES|warps|waves)([A-Z_]|$)");
-  static const llvm::Regex Count("num[a-z_]*(warp|wave)|(warp|wave)_?(group|count)",
-                                 llvm::Regex::IgnoreCase);
+  static const llvm::Regex Count(
+      "num[a-z_]*(warp|wave)|(warp|wave)_?(group|count)",
+      llvm::Regex::IgnoreCase);
   static const llvm::Regex PerWarp("per_?(warp|wave)", llvm::Regex::IgnoreCase);
   return (Plural.match(Name) || Count.match(Name)) && !PerWarp.match(Name);
 }

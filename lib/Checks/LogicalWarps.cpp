@@ -477,11 +477,12 @@ void LogicalWarps::build() {
     if (Groups == LaneGroups::Unknown && U.ReturnsTree && !U.Other &&
         leaderOnlyHelper(F, Walk, Reads))
       Groups = LaneGroups::LeaderTrees;
-    LaneGroups Kind = neverInstantiated(F, Body)       ? LaneGroups::NeverInstantiated
-                      : Wave32.count(F)                 ? LaneGroups::Wave32Only
-                      : Groups != LaneGroups::Unknown ? Groups
-                      : Free.count(F)                 ? LaneGroups::NoCrossLane
-                                                      : LaneGroups::Unknown;
+    LaneGroups Kind =
+        neverInstantiated(F, Body)    ? LaneGroups::NeverInstantiated
+        : Wave32.count(F)             ? LaneGroups::Wave32Only
+        : Groups != LaneGroups::Unknown ? Groups
+        : Free.count(F)               ? LaneGroups::NoCrossLane
+                                      : LaneGroups::Unknown;
     SourceLocation B = SM.getExpansionLoc(Body->getBeginLoc());
     SourceLocation E = SM.getExpansionLoc(Body->getEndLoc());
     if (SM.getFileID(B) != SM.getFileID(E))

@@ -527,10 +527,11 @@ std::vector<core::Finding> scanTokens(const std::string &File,
       Lines.insert(LineOf(F.Range.Offset));
   std::set<std::string> NotWidths = pointerNames(T);
   NotWidths.insert(Runtime.begin(), Runtime.end());
-  hostWidthReads(T, NotWidths, Params, [&](const Tok &At, const std::string &Msg) {
+  auto HostRead = [&](const Tok &At, const std::string &Msg) {
     if (Lines.insert(LineOf(At.Offset)).second)
       Add("wave64-host-launch-width", core::Severity::Warning, At, Msg);
-  });
+  };
+  hostWidthReads(T, NotWidths, Params, HostRead);
   return Out;
 }
 

@@ -62,11 +62,12 @@ void WarpSizeLiteralCheck::registerMatchers(MatchFinder &F) {
                    .bind("array"),
                this);
   F.addMatcher(forStmt(unless(isInTemplateInstantiation())).bind("for"), this);
-  F.addMatcher(cxxConstructExpr(hasDeclaration(
-                                    cxxConstructorDecl(ofClass(hasName("dim3")))),
-                                unless(isInTemplateInstantiation()))
-                   .bind("dim3"),
-               this);
+  F.addMatcher(
+      cxxConstructExpr(
+          hasDeclaration(cxxConstructorDecl(ofClass(hasName("dim3")))),
+          unless(isInTemplateInstantiation()))
+          .bind("dim3"),
+      this);
   F.addMatcher(
       forStmt(hasLoopInit(declStmt(hasSingleDecl(
                   varDecl(hasInitializer(expr().bind("init"))).bind("var")))),

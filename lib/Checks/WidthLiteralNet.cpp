@@ -158,10 +158,11 @@ bool paramSizesLaunch(const std::vector<Tok> &T, size_t B, size_t E,
 }
 
 /// Function-like macros the file defines that launch or whose name reads as
-/// a launch (`LAUNCH_V7(NW_, BKV_, D_, MT_)`), each with, per parameter, whether it
-/// reaches a launch's size in the body (`<<<grid, NW_ * 32>>>`). The other
-/// parameters fill template arguments, shared bytes or kernel arguments: a
-/// literal passed there (a KV tile length, a head size) is no lane count.
+/// a launch (`LAUNCH_V7(NW_, BKV_, D_, MT_)`), each with, per parameter,
+/// whether it reaches a launch's size in the body (`<<<grid, NW_ * 32>>>`).
+/// The other parameters fill template arguments, shared bytes or kernel
+/// arguments: a literal passed there (a KV tile length, a head size) is no
+/// lane count.
 /// A macro none of whose parameters sizes a launch says nothing of any
 /// literal passed to it; its body, read where it is written, does.
 std::map<llvm::StringRef, std::vector<bool>>
@@ -198,7 +199,8 @@ struct FileNames {
 
 bool sizelessLaunch(const FileNames &N, llvm::StringRef Macro) {
   auto It = N.LaunchMacros.find(Macro);
-  return It != N.LaunchMacros.end() && llvm::none_of(It->second, [](bool B) { return B; });
+  return It != N.LaunchMacros.end() &&
+         llvm::none_of(It->second, [](bool B) { return B; });
 }
 
 Context contextOf(const std::vector<Tok> &T, size_t I, const FileNames &N) {
@@ -383,7 +385,8 @@ bool routesByWidth(const std::vector<Tok> &T, size_t B, size_t E) {
       if (Cmp(Close + 1) || (J > 0 && Cmp(J - 1)))
         return true;
     }
-    if (T[J].Kind != tok::numeric_constant || !(Cmp(J + 1) || (J > 0 && Cmp(J - 1))))
+    if (T[J].Kind != tok::numeric_constant ||
+        !(Cmp(J + 1) || (J > 0 && Cmp(J - 1))))
       continue;
     std::string N = plainNumber(T[J].Text);
     Tests32 |= N == "32";
@@ -459,7 +462,8 @@ bool inShiftAmount(const std::vector<Tok> &T, size_t I) {
 
 /// The 32 is a shift amount (`x >> 32`: the halves of a 64-bit word; `1u <<
 /// (i & 31)`: a bit of a 32-bit word), an alignment (`alignas(32)`), a
-/// case label or the value of a count of warps, never a warp width. A lane mask built so is wave64-lane-mask-literal's.
+/// case label or the value of a count of warps, never a warp width. A lane
+/// mask built so is wave64-lane-mask-literal's.
 bool notAWidth(const std::vector<Tok> &T, size_t I) {
   if (I == 0)
     return false;
@@ -757,7 +761,6 @@ widthLiteralFindings(const std::string &File, llvm::StringRef Text,
       Literal L = literalKind(T[I]);
       if (L == Literal::None || notAWidth(T, I) || Inactive(T[I].Offset) ||
           shuffleWidthArg(T, I) || nonSizingLaunchArg(T, I, Names) ||
-
           insideAsm(T, I) || echoed(Echoes, T, I) ||
           (L == Literal::FullMask && !(WarpAware && laneMaskInit(T, I))))
         continue;
