@@ -2,6 +2,7 @@
 #include "Checks/CudaPatterns.h"
 #include "Checks/Fixer.h"
 #include "Checks/HalfLocalShuffles.h"
+#include "Checks/KernelLaunches.h"
 #include "Checks/Parents.h"
 #include "Checks/WarpRoles.h"
 
@@ -303,6 +304,7 @@ void HostLaunchWidthCheck::checkArg(const Expr *Arg, const char *Role,
       bool Agrees = Groups == LaneGroups::Segments ||
                     Groups == LaneGroups::LeaderTrees ||
                     Groups == LaneGroups::Wave32Only ||
+                    Groups == LaneGroups::OneWarpBlocks ||
                     (Groups == LaneGroups::NoCrossLane && !S.PerPass);
       D.Level = Agrees ? core::Severity::Note : core::Severity::Warning;
       std::string Form =
@@ -451,62 +453,6 @@ void HostLaunchWidthCheck::hostRead(const Expr *E, ASTContext &C) {
 
 namespace {
 
-/// The x and y extents of a launch's block as written: `32`, `dim3(32)`,
-/// `dim3(32, 8)`, through parens, macro arguments (`hipLaunchKernelGGL(k,
-/// g, dim3(32), ...)`) and local `dim3` variables (`dim3 block(32, 8);
-/// k<<<g, block>>>`).
-struct BlockExtents {
-  const Expr *X = nullptr;
-  const Expr *Y = nullptr; ///< null for a 1-D block
-};
-
-BlockExtents blockExtents(const Expr *Block, unsigned Depth = 0) {
-  BlockExtents B;
-  const Expr *E = Block ? strip(Block->IgnoreImplicit()) : nullptr;
-  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E))
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-      if (VD->isLocalVarDecl() && VD->getType()->isRecordType() &&
-          VD->getInit() && Depth < 2)
-        return blockExtents(VD->getInit(), Depth + 1);
-  const auto *CE = dyn_cast_or_null<CXXConstructExpr>(E);
-  if (!CE) {
-    B.X = E;
-    return B;
-  }
-  if (CE->getNumArgs() == 0)
-    return B;
-  // dim3 copied from another dim3.
-  if (CE->getNumArgs() == 1 && CE->getArg(0)->getType()->isRecordType())
-    return blockExtents(CE->getArg(0), Depth + 1);
-  B.X = CE->getArg(0);
-  if (CE->getNumArgs() > 1 && !isa<CXXDefaultArgExpr>(CE->getArg(1))) {
-    const Expr *Y = strip(CE->getArg(1));
-    const auto *One = dyn_cast<IntegerLiteral>(Y);
-    if (!One || One->getValue() != 1)
-      B.Y = Y;
-  }
-  return B;
-}
-
-/// A literal extent written in a project file, with where it is written:
-/// the literal itself, or the macro argument that spells it; not a macro's
-/// body.
-std::optional<std::pair<SourceLocation, int64_t>>
-literalExtent(const Expr *E, const SourceManager &SM) {
-  const auto *IL = dyn_cast_or_null<IntegerLiteral>(E ? strip(E) : nullptr);
-  if (!IL)
-    return std::nullopt;
-  SourceLocation L = IL->getLocation();
-  if (L.isMacroID()) {
-    if (!SM.isMacroArgExpansion(L))
-      return std::nullopt;
-    L = SM.getSpellingLoc(L);
-  }
-  if (!L.isFileID())
-    return std::nullopt;
-  return std::pair(L, int64_t(IL->getValue().getLimitedValue(1 << 20)));
-}
-
 std::optional<SourceLocation> literal32(const Expr *E, const SourceManager &SM) {
   auto X = literalExtent(E, SM);
   return X && X->second == 32 ? std::optional<SourceLocation>(X->first)
@@ -600,7 +546,9 @@ void HostLaunchWidthCheck::oneWarpBlock(const Expr *Block,
                                         "32-wide warp per row",
                                         sourceText(B.Y->getSourceRange(), C))
                           : std::string("block of 32 threads, one 32-wide warp");
-  if (!Unseen && logicalWarpKernel(Kernel, C) == LaneGroups::Wave32Only) {
+  LaneGroups Groups = Unseen ? LaneGroups::Unknown
+                             : logicalWarpKernel(Kernel, C);
+  if (Groups == LaneGroups::Wave32Only) {
     D.Level = core::Severity::Note;
     D.Message = fmt::format("{}, for kernel '{}': {}; one wavefront a block "
                             "at that width",
@@ -613,6 +561,15 @@ void HostLaunchWidthCheck::oneWarpBlock(const Expr *Block,
         "segment (a written width of 32, or reads within the half) and which "
         "does not read warpSize: right at 64, where a wavefront {}",
         Shape, Name, B.Y ? "runs two rows" : "idles half its lanes");
+  } else if (Groups == LaneGroups::OneWarpBlocks) {
+    // Unlike segments, the kernel's 32-lane math is right only under this
+    // block: the launch is where the 32 lives, and where a change of one
+    // without the other breaks.
+    D.Message = fmt::format(
+        "{}, for kernel '{}': {}: right at 64, but half of each wavefront "
+        "idles; size the block from the device's warp width to use it, and "
+        "the kernel's lane math with it",
+        Shape, Name, laneGroupsReason(Groups));
   } else if (B.Y) {
     D.Message = fmt::format(
         "{}, for kernel '{}', which works per warp: a 64-lane AMD wavefront "

@@ -537,17 +537,65 @@ void addTextFindings(
   }
 }
 
+/// What the function body around Offset shows of its lane math by 32
+/// (LogicalWarps), as every TU that has that body agrees (Bodies: each
+/// TU's bodies of the file): a header's helper may be called from other
+/// kernels in another TU.
+LaneGroups laneGroupsAt(const std::vector<const std::vector<LaneBody> *> &Bodies,
+                        unsigned Offset) {
+  std::optional<LaneGroups> Agreed;
+  for (const std::vector<LaneBody> *TU : Bodies) {
+    const LaneBody *In = nullptr;
+    for (const LaneBody &B : *TU)
+      if (B.Begin <= Offset && Offset <= B.End &&
+          (!In || B.End - B.Begin < In->End - In->Begin))
+        In = &B;
+    if (!In)
+      continue;
+    if (Agreed && *Agreed != In->Kind)
+      return LaneGroups::Unknown;
+    Agreed = In->Kind;
+  }
+  return Agreed.value_or(LaneGroups::Unknown);
+}
+
+/// Each file's function bodies, one list per TU that recorded it.
+using BodyLists =
+    std::map<std::string, std::vector<const std::vector<LaneBody> *>>;
+
+BodyLists bodyLists(const std::vector<PassResult> &First) {
+  BodyLists Out;
+  for (const PassResult &R : First)
+    for (const auto &[File, Bodies] : R.Bodies)
+      Out[File].push_back(&Bodies);
+  return Out;
+}
+
 /// Findings of the token scan on the text of File, left out where the
 /// partial AST already gave the same check on the same line. Why says what
 /// kept the file from the AST checks.
 void addTokenFindings(const std::string &File, const LintConfig &Config,
                       const Skips &Skipped,
                       const std::set<std::string> &Macros, llvm::StringRef Why,
-                      FindingStore &Store, PackedFindings &Out) {
+                      FindingStore &Store, PackedFindings &Out,
+                      const BodyLists *Bodies = nullptr) {
   addTextFindings(
       File, Skipped, Config,
       [&](llvm::StringRef Text, const std::function<bool(unsigned)> &) {
-        return scanTokens(File, Text, Macros, Why);
+        std::vector<core::Finding> Found = scanTokens(File, Text, Macros, Why);
+        // A partial AST may still show a body where no wave64 finding
+        // holds (as Check::report demotes the AST checks' findings there).
+        auto It = Bodies ? Bodies->find(File) : BodyLists::const_iterator();
+        if (Bodies && It != Bodies->end())
+          for (core::Finding &F : Found) {
+            LaneGroups Kind = laneGroupsAt(It->second, F.Range.Offset);
+            if (F.Level != core::Severity::Note &&
+                noWave64FindingHolds(Kind)) {
+              F.Level = core::Severity::Note;
+              F.Message = rightAtEitherWidth(F.Message, Kind);
+            }
+          }
+        return Found;
       },
       [&](const core::SourceText &S) {
         TakenLines Seen;
@@ -579,6 +627,7 @@ void scanUncoveredFiles(const project::Project &P, const LintConfig &Config,
         Covered.insert(File);
     }
   static const Skips None;
+  BodyLists Bodies = bodyLists(First);
   for (size_t I = 0; I < TUs.size(); ++I) {
     if (Outcomes[I].Parsed)
       continue;
@@ -586,12 +635,12 @@ void scanUncoveredFiles(const project::Project &P, const LintConfig &Config,
     addTokenFindings(TUs[I], Config,
                      Main == First[I].Files.end() ? None : Main->second,
                      First[I].Macros, "this file did not parse", Store,
-                     Found[I]);
+                     Found[I], &Bodies);
     for (const auto &[File, Skipped] : First[I].Files)
       if (File != TUs[I] && Covered.insert(File).second)
         addTokenFindings(File, Config, Skipped, First[I].Macros,
                          "no TU that includes this header parsed", Store,
-                         Found[I]);
+                         Found[I], &Bodies);
   }
   if (Found.empty())
     return;
@@ -600,28 +649,6 @@ void scanUncoveredFiles(const project::Project &P, const LintConfig &Config,
         inShard(F.Relative, Opts.Shard, Opts.Shards))
       addTokenFindings(F.Path, Config, None, {},
                        "no TU includes this header", Store, Found.back());
-}
-
-/// What the function body around Offset shows of its lane math by 32
-/// (LogicalWarps), as every TU that has that body agrees (Bodies: each
-/// TU's bodies of the file): a header's helper may be called from other
-/// kernels in another TU.
-LaneGroups laneGroupsAt(const std::vector<const std::vector<LaneBody> *> &Bodies,
-                        unsigned Offset) {
-  std::optional<LaneGroups> Agreed;
-  for (const std::vector<LaneBody> *TU : Bodies) {
-    const LaneBody *In = nullptr;
-    for (const LaneBody &B : *TU)
-      if (B.Begin <= Offset && Offset <= B.End &&
-          (!In || B.End - B.Begin < In->End - In->Begin))
-        In = &B;
-    if (!In)
-      continue;
-    if (Agreed && *Agreed != In->Kind)
-      return LaneGroups::Unknown;
-    Agreed = In->Kind;
-  }
-  return Agreed.value_or(LaneGroups::Unknown);
 }
 
 /// The pending regions (PendingPort.h) of each project file, as the passes
@@ -660,11 +687,7 @@ void addWidthNetFindings(const project::Project &P, const LintConfig &Config,
     for (const PackedFinding &F : L)
       if (llvm::StringRef(Store.checkId(F.Check)).starts_with("wave64-"))
         Reported[Store.path(F.File)].insert(F.Offset);
-  // Each file's function bodies, one list per TU that recorded it.
-  std::map<std::string, std::vector<const std::vector<LaneBody> *>> BodiesOf;
-  for (const PassResult &R : First)
-    for (const auto &[File, Bodies] : R.Bodies)
-      BodiesOf[File].push_back(&Bodies);
+  BodyLists BodiesOf = bodyLists(First);
   static const std::vector<PendingRegion> NoRegions;
   auto Scan = [&](const std::string &File, const Skips &Skipped,
                   PackedFindings &Into) {

@@ -1,11 +1,13 @@
 #include "Checks/LogicalWarps.h"
 #include "Checks/CudaPatterns.h"
 #include "Checks/HalfLocalShuffles.h"
+#include "Checks/KernelLaunches.h"
 #include "Checks/UserCodeVisitor.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/CharInfo.h"
 #include "clang/Lex/Lexer.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -64,6 +66,7 @@ struct WarpUse {
   /// (HalfRead::Leader).
   unsigned Leaders = 0;
   bool Other = false;     ///< any other shuffle, a ballot, warpSize...
+  bool WarpSize = false;  ///< reads warpSize (or the wavefront size)
   /// Lanes may meet outside a shuffle: inline assembly, a library warp
   /// primitive, a call to a function outside the TU or to one named so.
   bool CrossLane = false;
@@ -130,7 +133,7 @@ public:
   }
   bool VisitExpr(Expr *E) {
     if (!isa<ImplicitCastExpr>(E) && !isa<ParenExpr>(E) && isWarpSizeRef(E, C))
-      U.Other = true;
+      U.Other = U.WarpSize = true;
     return true;
   }
   bool VisitAsmStmt(AsmStmt *) {
@@ -273,9 +276,39 @@ public:
     Order.emplace_back(F->getCanonicalDecl(), F->getBody());
     return true;
   }
+  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *L) {
+    const FunctionDecl *K = L->getDirectCallee();
+    const CallExpr *Config = L->getConfig();
+    if (!K)
+      return true; // a dependent callee: its name is in Unresolved
+    Launches &N = LaunchesOf[scanned(K)];
+    ++N.Launches;
+    N.AllOneRow &= Config && Config->getNumArgs() > 1 &&
+                   oneRowOf32(Config->getArg(1), C);
+    return true;
+  }
+  /// Every naming of a kernel: a launch's callee, or a pointer taken to
+  /// launch it some other way (`hipLaunchKernel((void *)k, ...)`).
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (const auto *F = dyn_cast<FunctionDecl>(E->getDecl());
+        F && F->hasAttr<CUDAGlobalAttr>())
+      ++LaunchesOf[scanned(F)].Names;
+    return true;
+  }
+  bool VisitOverloadExpr(OverloadExpr *E) {
+    Unresolved.insert(E->getName().getAsString());
+    return true;
+  }
   const ASTContext &C;
   llvm::DenseMap<const FunctionDecl *, WarpUse> Uses;
   std::vector<std::pair<const FunctionDecl *, const Stmt *>> Order;
+  struct Launches {
+    unsigned Launches = 0, Names = 0;
+    bool AllOneRow = true;
+  };
+  llvm::DenseMap<const FunctionDecl *, Launches> LaunchesOf;
+  /// Names that template code calls or launches before instantiation.
+  llvm::StringSet<> Unresolved;
 };
 
 /// The functions of Walk whose lanes, with everything they call, may meet
@@ -371,6 +404,35 @@ wave32OnlyFunctions(const FunctionWalk &W) {
   return Out;
 }
 
+/// Kernels that run in blocks of one 32-thread row
+/// (LaneGroups::OneWarpBlocks): named only by launches of this TU whose
+/// blocks are all 32 x 1 x 1, and that with everything they call read no
+/// warpSize and meet no lane outside the TU's sight (a library warp
+/// primitive sized for the hardware's 64 lanes, inline assembly).
+llvm::DenseSet<const FunctionDecl *> oneWarpBlockKernels(const FunctionWalk &W) {
+  llvm::DenseSet<const FunctionDecl *> Wide; ///< warpSize, or unseen lanes
+  for (const auto &[F, U] : W.Uses)
+    if (U.WarpSize || U.CrossLane || !U.Unresolved.empty() ||
+        llvm::any_of(U.Callees,
+                     [&](const FunctionDecl *G) { return !W.Uses.count(G); }))
+      Wide.insert(F);
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const auto &[F, U] : W.Uses)
+      if (!Wide.count(F) && llvm::any_of(U.Callees, [&](const FunctionDecl *G) {
+            return Wide.count(G);
+          }))
+        Changed |= Wide.insert(F).second;
+  }
+  llvm::DenseSet<const FunctionDecl *> Out;
+  for (const auto &[K, N] : W.LaunchesOf)
+    if (N.Launches && N.AllOneRow && N.Names == N.Launches &&
+        W.Uses.count(K) && !Wide.count(K) &&
+        !W.Unresolved.count(K->getNameAsString()))
+      Out.insert(K);
+  return Out;
+}
+
 /// Whether each call of a helper that returns a tree's total
 /// (WarpUse::ReturnsTree) reads it in lane 0 of each 32-lane group only,
 /// by the call expression (an AST node: stable while the TU lives).
@@ -433,19 +495,49 @@ LaneGroups segmented(const FunctionWalk &W, const WarpUse &U,
                    : LaneGroups::Unknown;
 }
 
+/// True when the main file's text spells Name (as a whole word) only
+/// inside Range, a range of the main file.
+bool namedOnlyWithin(const SourceManager &SM, llvm::StringRef Name,
+                     CharSourceRange Range) {
+  FileID Main = SM.getMainFileID();
+  if (Name.empty() || SM.getFileID(Range.getBegin()) != Main ||
+      SM.getFileID(Range.getEnd()) != Main)
+    return false;
+  unsigned Begin = SM.getFileOffset(Range.getBegin());
+  unsigned End = SM.getFileOffset(Range.getEnd());
+  llvm::StringRef Text = SM.getBufferData(Main);
+  auto Word = [](char C) { return isAlphanumeric(C) || C == '_'; };
+  for (size_t At = Text.find(Name); At != llvm::StringRef::npos;
+       At = Text.find(Name, At + 1)) {
+    size_t After = At + Name.size();
+    if ((At > 0 && Word(Text[At - 1])) ||
+        (After < Text.size() && Word(Text[After])))
+      continue;
+    if (At < Begin || At > End)
+      return false;
+  }
+  return true;
+}
+
 } // namespace
 
-/// F is a function template of the main file that a TU without errors
-/// never instantiates (LaneGroups::NeverInstantiated).
+/// F is a function template of the main file that the TU never
+/// instantiates (LaneGroups::NeverInstantiated).
 bool LogicalWarps::neverInstantiated(const FunctionDecl *F,
                                      const Stmt *Body) const {
   const FunctionDecl *Def = F->getDefinition();
   const FunctionTemplateDecl *Tpl =
       Def ? Def->getDescribedFunctionTemplate() : nullptr;
   const SourceManager &SM = Ctx.getSourceManager();
-  return Tpl && Def->getBody() == Body && Tpl->specializations().empty() &&
-         !Ctx.getDiagnostics().hasErrorOccurred() &&
-         SM.isInMainFile(SM.getExpansionLoc(Body->getBeginLoc()));
+  if (!Tpl || Def->getBody() != Body || !Tpl->specializations().empty() ||
+      !SM.isInMainFile(SM.getExpansionLoc(Body->getBeginLoc())))
+    return false;
+  if (!Ctx.getDiagnostics().hasErrorOccurred())
+    return true;
+  // Code clang dropped after an error may have instantiated it; the text
+  // cannot, where the file names it nowhere but in its own definition.
+  return namedOnlyWithin(SM, Def->getName(),
+                         SM.getExpansionRange(Tpl->getSourceRange()));
 }
 
 void LogicalWarps::build() {
@@ -470,6 +562,7 @@ void LogicalWarps::build() {
   }
   llvm::DenseSet<const FunctionDecl *> Free = noCrossLaneFunctions(Walk);
   llvm::DenseSet<const FunctionDecl *> Wave32 = wave32OnlyFunctions(Walk);
+  llvm::DenseSet<const FunctionDecl *> OneRow = oneWarpBlockKernels(Walk);
   TreeReads Reads = treeReads(Walk, Ctx);
   for (auto [F, Body] : Walk.Order) {
     const WarpUse &U = Walk.Uses[F];
@@ -481,6 +574,7 @@ void LogicalWarps::build() {
         neverInstantiated(F, Body)    ? LaneGroups::NeverInstantiated
         : Wave32.count(F)             ? LaneGroups::Wave32Only
         : Groups != LaneGroups::Unknown ? Groups
+        : OneRow.count(F)             ? LaneGroups::OneWarpBlocks
         : Free.count(F)               ? LaneGroups::NoCrossLane
                                       : LaneGroups::Unknown;
     SourceLocation B = SM.getExpansionLoc(Body->getBeginLoc());
@@ -546,6 +640,11 @@ LogicalWarps &logicalWarps(const ASTContext &Ctx,
   return *Own;
 }
 
+bool noWave64FindingHolds(LaneGroups Kind) {
+  return Kind == LaneGroups::OneWarpBlocks ||
+         Kind == LaneGroups::NeverInstantiated;
+}
+
 const char *laneGroupsReason(LaneGroups Kind) {
   switch (Kind) {
   case LaneGroups::Segments:
@@ -564,6 +663,10 @@ const char *laneGroupsReason(LaneGroups Kind) {
     return "this code calls a builtin that exists only at wavefront size 32 "
            "(an RDNA '_w32' builtin) and none of its '_w64' forms, so it runs "
            "only on 32-wide wavefronts";
+  case LaneGroups::OneWarpBlocks:
+    return "every launch of this kernel gives it a block of one 32-thread "
+           "row, and it reads no warpSize, so lanes 32-63 of a 64-lane "
+           "wavefront never run it";
   case LaneGroups::NeverInstantiated:
     return "this is a function template the file defines and never "
            "instantiates, so no code of this build comes from it";

@@ -53,10 +53,21 @@ enum class LaneGroups {
   /// Its 32 is the width it runs at; a wave64 device must not run it at
   /// all, which is the dispatch's finding, not this body's.
   Wave32Only,
+  /// Runs in blocks of one 32-thread row: every naming of the kernel in
+  /// the TU is a launch whose block is 32 x 1 x 1 (`<<<g, 32>>>`,
+  /// `dim3(32, 1, 1)`), and it, with everything it calls, reads no warpSize
+  /// and uses no library warp primitive or inline assembly. Lanes 32-63 of
+  /// its wavefront never run, so its 32-lane math, 32-bit ballot words and
+  /// masks hold at 64; half the wavefront idles, which is the launch's
+  /// finding, not this body's. (Segments and LeaderTrees, where they also
+  /// hold, say more: they are right in blocks of any shape.)
+  OneWarpBlocks,
   /// Built from nothing: a function template the main file defines and the
-  /// TU, which parsed, never instantiates (no launch, call or explicit
-  /// instantiation names it). A source file's template cannot be
-  /// instantiated from another TU, so no code of this build comes from it.
+  /// TU never instantiates (no launch, call or explicit instantiation names
+  /// it; in a TU with errors, the file's text names it nowhere but in its
+  /// own definition, so no code clang dropped did either). A source file's
+  /// template cannot be instantiated from another TU, so no code of this
+  /// build comes from it.
   NeverInstantiated,
 };
 
@@ -117,6 +128,10 @@ LogicalWarps *activeLogicalWarps(const clang::ASTContext &Ctx);
 /// The active instance for Ctx, or else Own, made on first use.
 LogicalWarps &logicalWarps(const clang::ASTContext &Ctx,
                            std::unique_ptr<LogicalWarps> &Own);
+/// True where no wave64 finding in a body of Kind holds, whatever it
+/// found: lanes 32-63 never run it (OneWarpBlocks), or no code comes from
+/// it (NeverInstantiated).
+bool noWave64FindingHolds(LaneGroups Kind);
 /// Why lane math by 32 is right at 64 where Kind holds, for a message
 /// ("so the lanes form 32-lane logical warps, ..."); empty for Unknown.
 const char *laneGroupsReason(LaneGroups Kind);

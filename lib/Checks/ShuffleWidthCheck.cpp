@@ -135,13 +135,13 @@ void ShuffleWidthCheck::run(const MatchFinder::MatchResult &R) {
   CheckDiag D;
   D.Loc = Call->getBeginLoc();
   D.Range = Call->getSourceRange();
-  if (logicalWarps(C, Logical).at(Call->getBeginLoc()) ==
-      LaneGroups::Wave32Only) {
+  if (LaneGroups G = logicalWarps(C, Logical).at(Call->getBeginLoc());
+      G == LaneGroups::Wave32Only || G == LaneGroups::OneWarpBlocks) {
     D.Level = core::Severity::Note;
     D.Message = rightAtEitherWidth(
         fmt::format("{} without a width argument beside lane math by 32; ",
                     Name.str()),
-        LaneGroups::Wave32Only);
+        G);
     report(C, std::move(D));
     return;
   }

@@ -216,6 +216,7 @@ void WarpSizeLiteralCheck::use(
     G.Level = std::max(G.Level, Level);
     G.Uses.emplace_back(Ctx->getSourceManager().getExpansionLoc(UseLoc),
                         "used as the warp width here: '" + UseText + "'");
+    G.OnlyRows = false;
     D.Loc = UseLoc;
     Notes.emplace_back(O.Loc, fmt::format("'{}' defined as {} here", O.Name,
                                           originValue(O)));
@@ -262,11 +263,15 @@ void WarpSizeLiteralCheck::onEndOfTranslationUnit() {
       continue; // already reported as lane math, a shuffle or a loop
     if (!Named.count(Key))
       Named[Key].Origin = U.Origin;
-    Named[Key].Uses.emplace_back(At, "used as the warp width here");
     // An array or loop sized by a block's row width (onBlockShape) follows
     // threadIdx.x: right as it is. The width is still the constant's, whose
     // definition is reported: two such rows share a 64-lane wavefront.
-    if (!U.Count && BlockRows.count(Key))
+    bool RowSized = !U.Count && BlockRows.count(Key);
+    Named[Key].Uses.emplace_back(At, RowSized
+                                         ? "sized by the block's row width here"
+                                         : "used as the warp width here");
+    Named[Key].OnlyRows &= RowSized;
+    if (RowSized)
       continue;
 
     CheckDiag D;
@@ -292,10 +297,16 @@ void WarpSizeLiteralCheck::onEndOfTranslationUnit() {
                        : V == 31 ? "the last lane / lane mask"
                        : V == 16 ? "half the warp width"
                                  : "the warp width";
-    D.Message = fmt::format(
-        "'{}' (= {}) is used as {}; AMD wavefronts have 64 lanes: derive it "
-        "from warpSize",
-        G.Origin.Name, originValue(G.Origin), What);
+    D.Message =
+        G.OnlyRows
+            ? fmt::format("'{}' (= {}) is the row width of a block of several "
+                          "rows; a 64-lane AMD wavefront holds two rows, so a "
+                          "warp collective mixes them: derive it from "
+                          "warpSize where a row is a warp",
+                          G.Origin.Name, originValue(G.Origin))
+            : fmt::format("'{}' (= {}) is used as {}; AMD wavefronts have 64 "
+                          "lanes: derive it from warpSize",
+                          G.Origin.Name, originValue(G.Origin), What);
     D.Notes = G.Uses;
     report(*Ctx, std::move(D), /*AssumptionSite=*/true);
   }

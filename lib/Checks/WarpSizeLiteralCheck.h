@@ -90,6 +90,8 @@ private:
     ConstantOrigin Origin;
     core::Severity Level = core::Severity::Warning;
     std::vector<std::pair<clang::SourceLocation, std::string>> Uses;
+    /// Every use sizes a block's rows (BlockRows): none is a warp's lanes.
+    bool OnlyRows = true;
   };
   std::map<unsigned, Group> Named;
   const clang::ASTContext *Ctx = nullptr;

@@ -17,3 +17,6 @@ __global__ void fully_seen(int *out) {
   // CHECK: :[[@LINE+1]]:21: note: warp index 'threadIdx.x / 32' assumes 32-wide warps; no lane here reads another's
   out[threadIdx.x / 32] = 1;
 }
+
+// Launched: a template no code comes from would hold only notes.
+void run(int *out) { half_seen<int><<<1, 64>>>(out); }

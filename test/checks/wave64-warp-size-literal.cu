@@ -485,11 +485,12 @@ __global__ void per_group(int *out, int n) {
 // kRows)): threadIdx.x stays below it at any wave width, so the tile and
 // loops it sizes are the rows' (notes at the definition, not findings). The
 // definition stays a finding: two rows share a 64-lane wavefront. The same
-// constant in a one-row block is a warp width at each use.
-// CHECK: :[[@LINE+4]]:15: warning: 'kRowLanes' (= 32) is used as the warp width
-// CHECK: :[[@LINE+8]]:31: note: used as the warp width here
-// CHECK: :[[@LINE+11]]:23: note: used as the warp width here
-// CHECK: :[[@LINE+4]]:23: note: used as the warp width here
+// constant in a kernel whose only block is one row is right everywhere:
+// lanes 32-63 never run (wave64-one-warp-blocks.hip).
+// CHECK: :[[@LINE+4]]:15: warning: 'kRowLanes' (= 32) is the row width of a block of several rows; a 64-lane AMD wavefront holds two rows
+// CHECK: :[[@LINE+8]]:31: note: sized by the block's row width here
+// CHECK: :[[@LINE+11]]:23: note: sized by the block's row width here
+// CHECK: :[[@LINE+4]]:23: note: sized by the block's row width here
 constexpr int kRowLanes = 32;
 constexpr int kRows = 4;
 __global__ void row_tiles(const int *a, int *out, int n) {
@@ -507,11 +508,11 @@ void run_rows(const int *a, int *out, int n) {
   dim3 block(kRowLanes, kRows);
   row_tiles<<<1, block>>>(a, out, n);
 }
-// CHECK: :[[@LINE+2]]:15: warning: 'kSegLanes' (= 32) is used as the warp width
+// CHECK: :[[@LINE+2]]:15: note: 'kSegLanes' (= 32) is used as the warp width; every launch of this kernel gives it a block of one 32-thread row
 // CHECK: :[[@LINE+5]]:22: note: used as the warp width here
 constexpr int kSegLanes = 32;
 __global__ void one_row(int *out) {
-  // CHECK: :[[@LINE+2]]:22: warning: array 'seg' has one element per lane of a warp of 'kSegLanes' (= 32)
+  // CHECK: :[[@LINE+2]]:22: note: array 'seg' has one element per lane of a warp of 'kSegLanes' (= 32); every launch of this kernel gives it a block of one 32-thread row
   // CHECK: :[[@LINE-3]]:15: note: 'kSegLanes' defined as 32 here
   __shared__ int seg[kSegLanes];
   seg[threadIdx.x] = out[threadIdx.x];
