@@ -332,6 +332,17 @@ bool blockSizeName(llvm::StringRef Name) {
   return Re.match(Name) && !warpLikeName(Name);
 }
 
+bool queriesWidthName(llvm::StringRef Name) {
+  std::string L = Name.lower();
+  llvm::StringRef S(L);
+  bool Width = S.contains("warpsize") || S.contains("warp_size") ||
+               S.contains("wavefrontsize") || S.contains("wave_size") ||
+               S.contains("wavesize");
+  return Width && (S.contains("device") || S.contains("current") ||
+                   S.contains("host") || S.starts_with("get") ||
+                   S.contains("query"));
+}
+
 bool warpWidthName(llvm::StringRef Name) {
   static const llvm::Regex Re(
       "^(k_?|c_?|g_?)?(hw_?|max_?|default_?)?(warp|wave|wavefront)_?(size|"

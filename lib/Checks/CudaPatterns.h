@@ -71,6 +71,10 @@ bool countsWarpsName(llvm::StringRef Name);
 /// THREADS_PER_WARP, a project's BNB_WARP_SIZE or HYPRE_WAVE_SIZE), not a count of warps or a warp index (num_warps,
 /// warp_id, warpsPerBlock).
 bool warpWidthName(llvm::StringRef Name);
+/// A function named for asking the device its width at run time
+/// (`getWarpSizeCurrentDevice`, `host_warp_size`, `queryWavefrontSize`); a
+/// bare `warp_size()` may be constexpr, fixed per compiler pass.
+bool queriesWidthName(llvm::StringRef Name);
 
 /// Name of the called function, or "" (member calls give the method name).
 llvm::StringRef calleeName(const clang::CallExpr *C);

@@ -251,10 +251,12 @@ std::set<std::string> pointerNames(const std::vector<Tok> &T) {
 
 /// True at the tokens that name a parameter of the function definition
 /// whose body holds them (`int32_t num_lanes`, `const Vec &wave`): a value
-/// the caller passes at run time, never a compile-time width.
-std::vector<bool> parameterUses(const std::vector<Tok> &T) {
+/// the caller passes at run time, never a compile-time width. Defs:
+/// functionDefinitions(T).
+std::vector<bool> parameterUses(const std::vector<Tok> &T,
+                                const std::vector<FunctionSpan> &Defs) {
   std::vector<bool> Out(T.size(), false);
-  for (const FunctionSpan &F : functionDefinitions(T)) {
+  for (const FunctionSpan &F : Defs) {
     std::set<llvm::StringRef> Params;
     size_t Close = closingBracket(T, F.Paren);
     int Depth = 0;
@@ -420,7 +422,8 @@ std::vector<core::Finding> scanTokens(const std::string &File,
                                       llvm::StringRef Why) {
   std::vector<core::Finding> Out;
   std::vector<Tok> T = lexAll(Text);
-  std::vector<FunctionSpan> Wave32 = wave32OnlyDefinitions(T);
+  std::vector<FunctionSpan> Defs = functionDefinitions(T);
+  std::vector<FunctionSpan> Wave32 = wave32OnlyDefinitions(T, Defs);
   auto Add = [&](const char *Id, core::Severity Level, const Tok &At,
                  const std::string &Msg) {
     core::Finding F;
@@ -448,7 +451,7 @@ std::vector<core::Finding> scanTokens(const std::string &File,
   // Launches of wave32-only kernels are sized for the only width they run
   // at: not read (see launchConfigs).
   std::set<llvm::StringRef> Wave32Names = definitionNames(T, Wave32);
-  std::vector<bool> Params = parameterUses(T);
+  std::vector<bool> Params = parameterUses(T, Defs);
   launchTokens(T, Runtime, Params, Wave32Names, Add);
   widthFlowTokens(T, Wave32Names, Add);
   bool LaneMath32 = hasLaneMath32(T);

@@ -114,8 +114,9 @@ std::vector<FunctionSpan> functionDefinitions(const std::vector<Tok> &T) {
   return Out;
 }
 
-std::vector<FunctionSpan> wave32OnlyDefinitions(const std::vector<Tok> &T) {
-  std::vector<FunctionSpan> Defs = functionDefinitions(T);
+std::vector<FunctionSpan>
+wave32OnlyDefinitions(const std::vector<Tok> &T,
+                      const std::vector<FunctionSpan> &Defs) {
   // By name: a helper may be defined (and overloaded) more than once.
   std::set<llvm::StringRef> W32, W64;
   auto Name = [&](const FunctionSpan &F) { return T[F.Paren - 1].Text; };

@@ -53,7 +53,10 @@ std::vector<FunctionSpan> functionDefinitions(const std::vector<Tok> &T);
 /// size 32 (`__builtin_amdgcn_wmma_f32_16x16x16_f16_w32`) and none of size
 /// 64, themselves or through the text's own functions they call (by name):
 /// code for RDNA only, as LogicalWarps' Wave32Only finds it in the AST.
-std::vector<FunctionSpan> wave32OnlyDefinitions(const std::vector<Tok> &T);
+/// Defs: functionDefinitions(T).
+std::vector<FunctionSpan>
+wave32OnlyDefinitions(const std::vector<Tok> &T,
+                      const std::vector<FunctionSpan> &Defs);
 
 /// The names of the definitions Defs of T.
 std::set<llvm::StringRef> definitionNames(const std::vector<Tok> &T,

@@ -362,24 +362,12 @@ bool nonSizingLaunchArg(const std::vector<Tok> &T, size_t I,
 /// (`kWarpSize == 32 || kWarpSize == 64` accepts either width). Its 32s
 /// are tied to that test. A guard that refuses 64 is wave64-width-guard's.
 bool routesByWidth(const std::vector<Tok> &T, size_t B, size_t E) {
-  // `getWarpSizeCurrentDevice`, `host_warp_size`: asks the device; a bare
-  // `warp_size()` may be constexpr, fixed per compiler pass.
-  auto Query = [](llvm::StringRef Name) {
-    std::string L = Name.lower();
-    llvm::StringRef S(L);
-    bool Width = S.contains("warpsize") || S.contains("warp_size") ||
-                 S.contains("wavefrontsize") || S.contains("wave_size") ||
-                 S.contains("wavesize");
-    return Width && (S.contains("device") || S.contains("current") ||
-                     S.contains("host") || S.starts_with("get") ||
-                     S.contains("query"));
-  };
   auto Cmp = [&](size_t J) {
     return J >= B && J < E && (T[J].Text == "==" || T[J].Text == "!=");
   };
   bool Tests32 = false, Tests64 = false;
   for (size_t J = B; J < E; ++J) {
-    if (T[J].Kind == tok::raw_identifier && Query(T[J].Text) &&
+    if (T[J].Kind == tok::raw_identifier && queriesWidthName(T[J].Text) &&
         J + 1 < E && T[J + 1].Text == "(") {
       size_t Close = closingBracket(T, J + 1);
       if (Cmp(Close + 1) || (J > 0 && Cmp(J - 1)))
