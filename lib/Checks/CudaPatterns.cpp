@@ -3,6 +3,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
+#include "clang/Basic/CharInfo.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -817,6 +818,42 @@ bool isWidthLaneIndex(const Expr *E, const ASTContext &Ctx, unsigned Depth) {
       if (VD->isLocalVarDecl() && VD->getInit())
         return isWidthLaneIndex(VD->getInit(), Ctx, Depth + 1);
   return false;
+}
+
+std::vector<size_t> wordOffsets(llvm::StringRef Text, llvm::StringRef Word) {
+  std::vector<size_t> Out;
+  auto Ident = [](char C) { return isAsciiIdentifierContinue(C); };
+  for (size_t At = Word.empty() ? llvm::StringRef::npos : Text.find(Word);
+       At != llvm::StringRef::npos; At = Text.find(Word, At + 1)) {
+    size_t After = At + Word.size();
+    if ((At == 0 || !Ident(Text[At - 1])) &&
+        (After == Text.size() || !Ident(Text[After])))
+      Out.push_back(At);
+  }
+  return Out;
+}
+
+/// A name that may make lanes meet: shuffles, ballots, votes, lane reads,
+/// warp or wave helpers, AMD cross-lane builtins, warp-level matrix
+/// operations. `__syncthreads` (a block barrier) is not one.
+bool crossLaneName(llvm::StringRef Name) {
+  std::string L = Name.lower();
+  llvm::StringRef S(L);
+  if (S.starts_with("__syncthreads") || S.empty())
+    return false;
+  if (S.starts_with("__builtin_amdgcn_"))
+    return !S.contains("workitem") && !S.contains("workgroup") &&
+           !S.contains("s_barrier") && !S.contains("s_waitcnt") &&
+           !S.contains("sched") && !S.contains("dispatch");
+  static const char *const Parts[] = {
+      "shfl", "shuffle", "ballot", "warp",    "wave",  "lane",
+      "sync", "activemask", "mbcnt", "dpp",   "swizzle", "permute",
+      "wmma", "mfma",    "match",  "vote",    "__reduce_"};
+  for (const char *P : Parts)
+    if (S.contains(P))
+      return true;
+  return S == "__any" || S == "__all" || S.starts_with("__any_") ||
+         S.starts_with("__all_");
 }
 
 } // namespace hipport::checks

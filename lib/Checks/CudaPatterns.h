@@ -88,6 +88,10 @@ std::optional<int64_t> writtenShuffleWidth(const clang::CallExpr *C,
                                            const clang::ASTContext &Ctx);
 /// __ballot, __ballot_sync, __activemask and the __lanemask_* intrinsics.
 bool isBallotName(llvm::StringRef Name);
+/// A name that may make lanes meet: shuffles, ballots, votes, lane reads,
+/// warp or wave helpers, AMD cross-lane builtins, warp-level matrix
+/// operations. `__syncthreads` (a block barrier) is not one.
+bool crossLaneName(llvm::StringRef Name);
 /// The warp-level matrix operations of WMMA and rocWMMA (`load_matrix_sync`,
 /// `mma_sync`, `store_matrix_sync`): collectives of the whole warp, which on
 /// AMD is the whole 64-lane wavefront.
@@ -153,6 +157,8 @@ bool isWidthLaneIndex(const clang::Expr *E, const clang::ASTContext &Ctx,
 
 /// The source text of a range (expansion locations), for messages.
 std::string sourceText(clang::SourceRange R, const clang::ASTContext &Ctx);
+/// Where Text spells Word as a whole identifier, in order.
+std::vector<size_t> wordOffsets(llvm::StringRef Text, llvm::StringRef Word);
 
 /// The function around a statement, if any.
 const clang::FunctionDecl *enclosingFunction(const clang::Stmt *S,

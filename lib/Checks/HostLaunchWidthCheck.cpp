@@ -242,6 +242,58 @@ std::optional<FixItHint> deviceWidthFix(const WidthUse &U, ASTContext &C) {
   return FixItHint::CreateReplacement(Lit->getSourceRange(), *Query);
 }
 
+/// True when a kernel body uses a warp-level library primitive
+/// (`cub::WarpReduce`, cooperative groups' 32-lane tiles): it works per
+/// warp even where the AST lost the library's types.
+bool usesWarpPrimitive(const FunctionDecl *K, ASTContext &C) {
+  if (!K)
+    return false;
+  if (const FunctionDecl *P = K->getTemplateInstantiationPattern())
+    K = P;
+  if (!K->getBody())
+    return false;
+  static const llvm::Regex Re(
+      "Warp(Reduce|Scan|Exchange)|tiled_partition|thread_block_tile");
+  return Re.match(sourceText(K->getBody()->getSourceRange(), C));
+}
+
+/// True when S makes a call whose lanes the AST does not show: one left
+/// to instantiation (`heap.add(v)` on a dependent type), or one outside
+/// the project's device code named for lanes or warps (`getLaneId()`);
+/// in the device functions it calls too, two deep.
+bool hidesLanes(const Stmt *S, unsigned Depth = 0) {
+  if (!S)
+    return false;
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    const FunctionDecl *F = Call->getDirectCallee();
+    const Stmt *Callee = projectDeviceBody(Call);
+    if (!F || (Callee && (Depth >= 2 || hidesLanes(Callee, Depth + 1))) ||
+        (!Callee && !isShuffleName(calleeName(Call)) &&
+         crossLaneName(F->getNameAsString())))
+      return true;
+  }
+  return llvm::any_of(S->children(), [&](const Stmt *Ch) {
+    return hidesLanes(Ch, Depth);
+  });
+}
+
+/// True when kernel K names the constant Name in its body, reads no
+/// warpSize, uses no library warp primitive, and every collective of it
+/// stays within a 32-lane half (segmentLocal): its lanes form groups of
+/// that constant's 32, two to a 64-lane wavefront.
+bool halfLocalKernelWith(const FunctionDecl *K, llvm::StringRef Name,
+                         ASTContext &C) {
+  if (!K || Name.empty())
+    return false;
+  if (const FunctionDecl *P = K->getTemplateInstantiationPattern())
+    K = P;
+  const Stmt *Body = K->getBody();
+  if (!Body || findWarpSizeRef(Body, C) || usesWarpPrimitive(K, C) ||
+      !segmentLocal(Body, Body, C) || hidesLanes(Body))
+    return false;
+  return !wordOffsets(sourceText(Body->getSourceRange(), C), Name).empty();
+}
+
 const FunctionDecl *launchedKernel(const Expr *E) {
   E = strip(E);
   if (const auto *U = dyn_cast<UnaryOperator>(E))
@@ -306,7 +358,13 @@ void HostLaunchWidthCheck::checkArg(const Expr *Arg, const char *Role,
                     Groups == LaneGroups::Wave32Only ||
                     Groups == LaneGroups::OneWarpBlocks ||
                     (Groups == LaneGroups::NoCrossLane && !S.PerPass);
-      D.Level = Agrees ? core::Severity::Note : core::Severity::Warning;
+      // The kernel's lanes are groups of the launch's own constant and
+      // never leave a half: the two count the same groups (the kernel's
+      // lane math is judged where it is).
+      bool SameGroups = !Agrees && U.Origin.named() && !S.PerPass &&
+                        halfLocalKernelWith(Kernel, U.Origin.Name, C);
+      D.Level = Agrees || SameGroups ? core::Severity::Note
+                                     : core::Severity::Warning;
       std::string Form =
           Agrees ? std::string("launch {} '{}' counts 32-lane groups{} for "
                                "kernel '{}': ") +
@@ -314,9 +372,16 @@ void HostLaunchWidthCheck::checkArg(const Expr *Arg, const char *Role,
                        (Groups == LaneGroups::Wave32Only
                             ? "; the two agree at that width"
                             : "; the two agree at either width")
-                 : "launch {} '{}' assumes 32-wide warps{} for kernel '{}', "
-                   "which works per warp; AMD wavefronts have 64 lanes: size "
-                   "it with the device's warp width";
+          : SameGroups
+              ? std::string("launch {} '{}' counts 32-lane groups{} for "
+                            "kernel '{}', which numbers its lanes with the "
+                            "same constant and whose every collective stays "
+                            "within a 32-lane half (a width of 32, an XOR "
+                            "below 32, a guarded scan): the two agree at "
+                            "either width")
+              : "launch {} '{}' assumes 32-wide warps{} for kernel '{}', "
+                "which works per warp; AMD wavefronts have 64 lanes: size "
+                "it with the device's warp width";
       D.Message = fmt::format(fmt::runtime(Form), Role, Text, Const, Name);
     } else {
       continue;
@@ -468,21 +533,6 @@ bool isWidthExtent(const Expr *E, ASTContext &C) {
     return true;
   ConstantOrigin O = constantOrigin(E, C, {32, 64});
   return O.named() && warpWidthName(O.Name);
-}
-
-/// True when a kernel body uses a warp-level library primitive
-/// (`cub::WarpReduce`, cooperative groups' 32-lane tiles): it works per
-/// warp even where the AST lost the library's types.
-bool usesWarpPrimitive(const FunctionDecl *K, ASTContext &C) {
-  if (!K)
-    return false;
-  if (const FunctionDecl *P = K->getTemplateInstantiationPattern())
-    K = P;
-  if (!K->getBody())
-    return false;
-  static const llvm::Regex Re(
-      "Warp(Reduce|Scan|Exchange)|tiled_partition|thread_block_tile");
-  return Re.match(sourceText(K->getBody()->getSourceRange(), C));
 }
 
 } // namespace

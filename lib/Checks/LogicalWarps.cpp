@@ -7,7 +7,6 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/Basic/CharInfo.h"
 #include "clang/Lex/Lexer.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -20,29 +19,6 @@ namespace hipport::checks {
 namespace {
 
 thread_local LogicalWarps *CurrentGroups = nullptr;
-
-/// A name that may make lanes meet: shuffles, ballots, votes, lane reads,
-/// warp or wave helpers, AMD cross-lane builtins, warp-level matrix
-/// operations. `__syncthreads` (a block barrier) is not one.
-bool crossLaneName(llvm::StringRef Name) {
-  std::string L = Name.lower();
-  llvm::StringRef S(L);
-  if (S.starts_with("__syncthreads") || S.empty())
-    return false;
-  if (S.starts_with("__builtin_amdgcn_"))
-    return !S.contains("workitem") && !S.contains("workgroup") &&
-           !S.contains("s_barrier") && !S.contains("s_waitcnt") &&
-           !S.contains("sched") && !S.contains("dispatch");
-  static const char *const Parts[] = {
-      "shfl", "shuffle", "ballot", "warp",    "wave",  "lane",
-      "sync", "activemask", "mbcnt", "dpp",   "swizzle", "permute",
-      "wmma", "mfma",    "match",  "vote",    "__reduce_"};
-  for (const char *P : Parts)
-    if (S.contains(P))
-      return true;
-  return S == "__any" || S == "__all" || S.starts_with("__any_") ||
-         S.starts_with("__all_");
-}
 
 /// A library whose primitives work per warp (hipCUB's WarpReduce, a
 /// BlockLoad with a warp transpose, cooperative groups' tiles).
@@ -505,18 +481,8 @@ bool namedOnlyWithin(const SourceManager &SM, llvm::StringRef Name,
     return false;
   unsigned Begin = SM.getFileOffset(Range.getBegin());
   unsigned End = SM.getFileOffset(Range.getEnd());
-  llvm::StringRef Text = SM.getBufferData(Main);
-  auto Word = [](char C) { return isAlphanumeric(C) || C == '_'; };
-  for (size_t At = Text.find(Name); At != llvm::StringRef::npos;
-       At = Text.find(Name, At + 1)) {
-    size_t After = At + Name.size();
-    if ((At > 0 && Word(Text[At - 1])) ||
-        (After < Text.size() && Word(Text[After])))
-      continue;
-    if (At < Begin || At > End)
-      return false;
-  }
-  return true;
+  return llvm::all_of(wordOffsets(SM.getBufferData(Main), Name),
+                      [&](size_t At) { return Begin <= At && At <= End; });
 }
 
 } // namespace
