@@ -257,16 +257,51 @@ bool usesWarpPrimitive(const FunctionDecl *K, ASTContext &C) {
   return Re.match(sourceText(K->getBody()->getSourceRange(), C));
 }
 
+/// True when E depends on no thread's index: no threadIdx in it or in
+/// the initializers of the variables it reads, two levels deep, and no
+/// call but the runtime's own (`blockIdx.x`'s getter, another first-lane
+/// read) that is not named for lanes.
+bool sameForEveryThread(const Expr *E, unsigned Depth = 0) {
+  if (!E || mentionsBuiltin(E, "threadIdx"))
+    return false;
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *F = Call->getDirectCallee();
+    if (!F)
+      return false;
+    const SourceManager &SM = F->getASTContext().getSourceManager();
+    bool Runtime = F->getBuiltinID() ||
+                   SM.isInSystemHeader(SM.getExpansionLoc(F->getLocation()));
+    llvm::StringRef N = calleeName(Call);
+    if (!Runtime || (crossLaneName(N) && N != "__builtin_amdgcn_readfirstlane"))
+      return false;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+        VD && VD->isLocalVarDecl())
+      return VD->getInit() && Depth < 2 &&
+             sameForEveryThread(VD->getInit(), Depth + 1);
+  for (const Stmt *Ch : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(Ch);
+        CE && !sameForEveryThread(CE, Depth))
+      return false;
+  return true;
+}
+
 /// True when S makes a call whose lanes the AST does not show: one left
 /// to instantiation (`heap.add(v)` on a dependent type), or one outside
 /// the project's device code named for lanes or warps (`getLaneId()`);
-/// in the device functions it calls too, two deep.
+/// in the device functions it calls too, two deep. Reading the first
+/// lane of a value the same for every thread (`readfirstlane(blockIdx.x
+/// / G)`, a scalar hint) is no meeting of lanes.
 bool hidesLanes(const Stmt *S, unsigned Depth = 0) {
   if (!S)
     return false;
   if (const auto *Call = dyn_cast<CallExpr>(S)) {
     const FunctionDecl *F = Call->getDirectCallee();
     const Stmt *Callee = projectDeviceBody(Call);
+    if (calleeName(Call) == "__builtin_amdgcn_readfirstlane" &&
+        Call->getNumArgs() == 1 && sameForEveryThread(Call->getArg(0)))
+      return false;
     if (!F || (Callee && (Depth >= 2 || hidesLanes(Callee, Depth + 1))) ||
         (!Callee && !isShuffleName(calleeName(Call)) &&
          crossLaneName(F->getNameAsString())))
@@ -285,11 +320,14 @@ bool halfLocalKernelWith(const FunctionDecl *K, llvm::StringRef Name,
                          ASTContext &C) {
   if (!K || Name.empty())
     return false;
+  // The launched instantiation's calls are resolved; its pattern's, whose
+  // arguments depend on the parameters, are not.
+  const Stmt *Instance = K->getBody();
   if (const FunctionDecl *P = K->getTemplateInstantiationPattern())
     K = P;
   const Stmt *Body = K->getBody();
   if (!Body || findWarpSizeRef(Body, C) || usesWarpPrimitive(K, C) ||
-      !segmentLocal(Body, Body, C) || hidesLanes(Body))
+      !segmentLocal(Body, Body, C) || hidesLanes(Instance ? Instance : Body))
     return false;
   return !wordOffsets(sourceText(Body->getSourceRange(), C), Name).empty();
 }
