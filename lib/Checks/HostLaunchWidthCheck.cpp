@@ -415,8 +415,8 @@ void HostLaunchWidthCheck::checkArg(const Expr *Arg, const char *Role,
                             "kernel '{}', which numbers its lanes with the "
                             "same constant and whose every collective stays "
                             "within a 32-lane half (a width of 32, an XOR "
-                            "below 32, a guarded scan): the two agree at "
-                            "either width")
+                            "below 32, a guarded scan, a tree read by each "
+                            "group's lane 0): the two agree at either width")
               : "launch {} '{}' assumes 32-wide warps{} for kernel '{}', "
                 "which works per warp; AMD wavefronts have 64 lanes: size "
                 "it with the device's warp width";
