@@ -49,9 +49,9 @@ static internal::BindableMatcher<Stmt> maskValue() {
                                              ignoringParenImpCasts(Held)))));
 }
 
-/// Where a template instantiation narrows a ballot through a type the
-/// template was given (`MaskT m = __ballot(p)` with MaskT = unsigned); the
-/// pattern's own, non-dependent types are reported on the pattern.
+/// A type a template instantiation was given (`MaskT m = __ballot(p)` with
+/// MaskT = unsigned), not one written in the source: no fix-it there, as it
+/// would change every instantiation.
 static bool substituted(QualType T) {
   return !T.isNull() && T->getAs<SubstTemplateTypeParmType>();
 }
@@ -69,6 +69,9 @@ static bool narrow(QualType T, const ASTContext &Ctx) {
 }
 
 void BallotMaskWidthCheck::registerMatchers(MatchFinder &F) {
+  // Stores, counts and comparisons match in template instantiations too: a
+  // ballot whose predicate depends on T is only resolved there. Each place
+  // is reported once (Reported), whichever instantiation reaches it first.
   auto NotInst = unless(isInTemplateInstantiation());
   F.addMatcher(functionDecl(isDefinition(), mayCallBallot(),
                             hasBody(hasDescendant(returnStmt(hasReturnValue(
@@ -98,8 +101,7 @@ void BallotMaskWidthCheck::registerMatchers(MatchFinder &F) {
                    ignoringParenImpCasts(ballotCall().bind("b")),
                    parmVarDecl().bind("parm")),
                unless(callee(functionDecl(
-                   hasAnyName("__popc", "__ffs", "__clz", "__brev")))),
-               NotInst)
+                   hasAnyName("__popc", "__ffs", "__clz", "__brev")))))
           .bind("call"),
       this);
   F.addMatcher(
@@ -126,8 +128,7 @@ void BallotMaskWidthCheck::registerMatchers(MatchFinder &F) {
                                       hasEitherOperand(ignoringParenCasts(
                                           anyOf(ballotCall(),
                                                 declRefExpr(to(maskVar().bind(
-                                                    "mv")))))))))),
-               NotInst)
+                                                    "mv")))))))))))
           .bind("bitop"),
       this);
   // A 64-bit value as the int predicate of a vote (`__ballot(m & 1ull <<
@@ -156,8 +157,7 @@ void BallotMaskWidthCheck::registerMatchers(MatchFinder &F) {
                      hasEitherOperand(ignoringParenCasts(
                          anyOf(ballotCall(), declRefExpr(to(maskVar()))))),
                      hasEitherOperand(ignoringParenImpCasts(
-                         integerLiteral(equals(0xffffffffu)).bind("full"))),
-                     NotInst)
+                         integerLiteral(equals(0xffffffffu)).bind("full"))))
           .bind("cmp"),
       this);
 }
@@ -375,27 +375,23 @@ void BallotMaskWidthCheck::run(const MatchFinder::MatchResult &R) {
     TypeLoc TL = VD->getTypeSourceInfo()->getTypeLoc();
     if (TL.getContainedAutoTypeLoc())
       return;
-    const auto *Fn = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
-    bool Inst = Fn && Fn->isTemplateInstantiation();
-    if (Inst && !substituted(TL.getType()))
-      return;
+    // Written in the source (not a type the template was given): one fix
+    // for every instantiation.
+    bool Written = !substituted(TL.getType());
     SourceRange TR = TL.getUnqualifiedLoc().getSourceRange();
     D.Loc = VD->getLocation();
     D.Range = TR;
-    std::string Written = sourceText(TR, C);
     D.Message = fmt::format(
         "result of {} stored in 32-bit '{}': HIP ballots and lane masks are "
         "64-bit, lanes 32-63 are lost",
         ballotName(), VD->getType().getUnqualifiedType().getAsString());
-    if (!Inst && TR.isValid() && !TR.getBegin().isMacroID() &&
+    if (Written && TR.isValid() && !TR.getBegin().isMacroID() &&
         !TR.getEnd().isMacroID())
       D.Fixes.push_back(FixItHint::CreateReplacement(
-          CharSourceRange::getTokenRange(TR), wideSpelling(Written)));
+          CharSourceRange::getTokenRange(TR),
+          wideSpelling(sourceText(TR, C))));
   } else if (const auto *BO = R.Nodes.getNodeAs<BinaryOperator>("assign")) {
-    const FunctionDecl *Fn = enclosingFunction(BO, C);
-    if (!narrow(BO->getLHS()->getType(), C) ||
-        (Fn && Fn->isTemplateInstantiation() &&
-         !substituted(BO->getLHS()->getType())))
+    if (!narrow(BO->getLHS()->getType(), C))
       return;
     D.Loc = BO->getOperatorLoc();
     D.Range = BO->getSourceRange();
@@ -424,9 +420,7 @@ void BallotMaskWidthCheck::run(const MatchFinder::MatchResult &R) {
     D.Notes.emplace_back(P->getLocation(), "parameter declared here");
   } else if (const auto *Ret = R.Nodes.getNodeAs<ReturnStmt>("ret")) {
     const auto *Fn = R.Nodes.getNodeAs<FunctionDecl>("fn");
-    const FunctionDecl *Pattern = Fn->getTemplateInstantiationPattern();
-    if (!narrow(Fn->getReturnType(), C) ||
-        (Pattern && !Pattern->getReturnType()->isDependentType()))
+    if (!narrow(Fn->getReturnType(), C))
       return;
     D.Loc = Ret->getBeginLoc();
     D.Range = Ret->getSourceRange();
@@ -435,10 +429,7 @@ void BallotMaskWidthCheck::run(const MatchFinder::MatchResult &R) {
                             ballotName(), Fn->getReturnType().getAsString());
     D.Notes.emplace_back(Fn->getLocation(), "function declared here");
   } else if (const auto *Cast = R.Nodes.getNodeAs<ExplicitCastExpr>("cast")) {
-    const FunctionDecl *Fn = enclosingFunction(Cast, C);
-    if (!narrow(Cast->getType(), C) ||
-        (Fn && Fn->isTemplateInstantiation() &&
-         !substituted(Cast->getTypeAsWritten())))
+    if (!narrow(Cast->getType(), C))
       return;
     D.Loc = Cast->getBeginLoc();
     D.Range = Cast->getSourceRange();

@@ -30,6 +30,7 @@ public:
   void registerMatchers(clang::ast_matchers::MatchFinder &F) override;
   void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
   void onStartOfTranslationUnit() override {
+    Check::onStartOfTranslationUnit();
     Wrappers.clear();
     Reported.clear();
     Masks.reset();

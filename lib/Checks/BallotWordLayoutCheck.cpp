@@ -37,6 +37,7 @@ void BallotWordLayoutCheck::registerMatchers(MatchFinder &F) {
 }
 
 void BallotWordLayoutCheck::onStartOfTranslationUnit() {
+  Check::onStartOfTranslationUnit();
   Flows.clear();
   Wrappers.clear();
   MaskVars.clear();

@@ -10,6 +10,7 @@
 #include "clang/Basic/SourceLocation.h"
 #include "clang/Basic/Diagnostic.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,8 @@ class Preprocessor;
 }
 
 namespace hipport::checks {
+
+class LogicalWarps;
 
 /// What a check reports, in clang's terms. The sink turns it into a
 /// core::Finding (hipport lint) or a clang-tidy diagnostic (the plugin), so a
@@ -56,7 +59,8 @@ struct CheckInfo {
 /// same object runs inside `hipport lint` and the clang-tidy module.
 class Check : public clang::ast_matchers::MatchFinder::MatchCallback {
 public:
-  explicit Check(const CheckInfo &Info) : Info(Info) {}
+  explicit Check(const CheckInfo &Info);
+  ~Check() override;
   const CheckInfo &info() const { return Info; }
   llvm::StringRef id() const { return Info.Id; }
 
@@ -66,8 +70,14 @@ public:
 
   void setSink(DiagSink *S) { Sink = S; }
   llvm::StringRef getID() const override { return Info.Id; }
+  /// Drops this TU's lane-group index; an override must call it.
+  void onStartOfTranslationUnit() override;
 
 protected:
+  /// What the TU's function bodies show about their 32-lane groups: the
+  /// linter's shared index, or this check's own (under clang-tidy, which
+  /// runs the checks one by one), made on first use.
+  LogicalWarps &laneGroups(const clang::ASTContext &Ctx);
   void report(const clang::ASTContext &Ctx, CheckDiag D);
   void report(const clang::SourceManager &SM, const clang::LangOptions &LO,
               CheckDiag D);
@@ -75,6 +85,7 @@ protected:
 private:
   const CheckInfo &Info;
   DiagSink *Sink = nullptr;
+  std::unique_ptr<LogicalWarps> OwnGroups;
 };
 
 } // namespace hipport::checks

@@ -477,6 +477,17 @@ bool hasWarpCollective(const Stmt *S, unsigned Depth) {
 
 const Stmt *projectDeviceBody(const CallExpr *Call) {
   const FunctionDecl *F = Call->getDirectCallee();
+  // In a template, a call with a dependent argument is left unresolved;
+  // a name that finds one function (template) has that body.
+  if (const auto *U = dyn_cast<UnresolvedLookupExpr>(
+          Call->getCallee()->IgnoreParenImpCasts());
+      !F && U && U->getNumDecls() == 1) {
+    const NamedDecl *D = (*U->decls_begin())->getUnderlyingDecl();
+    if (const auto *T = dyn_cast<FunctionTemplateDecl>(D))
+      F = T->getTemplatedDecl();
+    else
+      F = dyn_cast<FunctionDecl>(D);
+  }
   if (!F)
     return nullptr;
   if (const FunctionDecl *P = F->getTemplateInstantiationPattern())

@@ -102,7 +102,8 @@ bool isWarpMatrixName(llvm::StringRef Name);
 /// deep (`warpPrefixScan(c, i, mask)`): the code works per warp.
 bool hasWarpCollective(const clang::Stmt *S, unsigned Depth = 0);
 /// The body of the project's device function Call reaches (the template
-/// pattern for an instantiation); null for other calls and system headers.
+/// pattern for an instantiation, or for an unresolved call whose name finds
+/// one function template); null for other calls and system headers.
 const clang::Stmt *projectDeviceBody(const clang::CallExpr *Call);
 /// A function body with lane math or warp collectives works per warp.
 bool worksPerWarp(const clang::Stmt *Body, clang::ASTContext &Ctx);

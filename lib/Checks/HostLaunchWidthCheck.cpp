@@ -29,7 +29,9 @@ const CheckInfo HostLaunchWidthCheck::Info = {
 
 void HostLaunchWidthCheck::registerMatchers(MatchFinder &F) {
   auto NotInst = unless(isInTemplateInstantiation());
-  F.addMatcher(cudaKernelCallExpr(NotInst).bind("launch"), this);
+  // Launches in template instantiations too: a template's launch of
+  // `kernel<T>` names its kernel only there (firstLaunch).
+  F.addMatcher(cudaKernelCallExpr().bind("launch"), this);
   // Host reads of a warp constant picked per AMD target.
   // Only what hostRead() can find a constant in: a variable the constant
   // evaluator reads, a literal from a macro (#17: every reference and
@@ -47,8 +49,7 @@ void HostLaunchWidthCheck::registerMatchers(MatchFinder &F) {
   F.addMatcher(callExpr(callee(functionDecl(hasAnyName(
                             "cudaLaunchKernel", "hipLaunchKernel",
                             "cudaLaunchCooperativeKernel",
-                            "hipLaunchCooperativeKernel"))),
-                        NotInst)
+                            "hipLaunchCooperativeKernel"))))
                    .bind("api"),
                this);
 }
@@ -350,7 +351,7 @@ LaneGroups HostLaunchWidthCheck::logicalWarpKernel(const FunctionDecl *Kernel,
     Kernel = Kernel->getTemplateInstantiationPattern();
   if (!Kernel || !Kernel->hasBody())
     return LaneGroups::Unknown;
-  return logicalWarps(C, Logical).at(Kernel->getBody()->getBeginLoc());
+  return laneGroups(C).at(Kernel->getBody()->getBeginLoc());
 }
 
 void HostLaunchWidthCheck::checkArg(const Expr *Arg, const char *Role,
@@ -453,6 +454,7 @@ void HostLaunchWidthCheck::registerPPCallbacks(const SourceManager &SM,
   Regions.clear();
   Reported.clear();
   Lines.clear();
+  Launches.clear();
   PP.addPPCallbacks(Regions.watch(SM));
 }
 
@@ -717,6 +719,22 @@ void HostLaunchWidthCheck::warpRoleBlock(const Expr *X,
   report(C, std::move(D));
 }
 
+/// A template's launch is read where it is instantiated, where its kernel
+/// and sizes are resolved: not in the template while they depend on its
+/// parameters, and once for all instantiations (the first one seen).
+bool HostLaunchWidthCheck::firstLaunch(const CallExpr *Launch, ASTContext &C) {
+  if (Launch->isInstantiationDependent() ||
+      llvm::any_of(Launch->arguments(),
+                   [](const Expr *A) { return A->isInstantiationDependent(); }))
+    return false;
+  if (const auto *L = dyn_cast<CUDAKernelCallExpr>(Launch))
+    if (L->getConfig()->isInstantiationDependent())
+      return false;
+  const SourceManager &SM = C.getSourceManager();
+  return Launches.insert(SM.getExpansionLoc(Launch->getBeginLoc()).getRawEncoding())
+      .second;
+}
+
 void HostLaunchWidthCheck::run(const MatchFinder::MatchResult &R) {
   ASTContext &C = *R.Context;
   if (const auto *E = R.Nodes.getNodeAs<DeclRefExpr>("ref"))
@@ -729,7 +747,7 @@ void HostLaunchWidthCheck::run(const MatchFinder::MatchResult &R) {
   static const char *Roles[] = {"grid", "block", "shared-memory size"};
   if (const auto *L = R.Nodes.getNodeAs<CUDAKernelCallExpr>("launch")) {
     const CallExpr *Config = L->getConfig();
-    if (!Config)
+    if (!Config || !firstLaunch(L, C))
       return;
     const FunctionDecl *K = L->getDirectCallee();
     for (unsigned I = 0; I < 3 && I < Config->getNumArgs(); ++I)
@@ -740,7 +758,7 @@ void HostLaunchWidthCheck::run(const MatchFinder::MatchResult &R) {
   }
   if (const auto *Call = R.Nodes.getNodeAs<CallExpr>("api")) {
     // (func, grid, block, args, sharedMem, stream)
-    if (Call->getNumArgs() < 3)
+    if (Call->getNumArgs() < 3 || !firstLaunch(Call, C))
       return;
     const FunctionDecl *K = launchedKernel(Call->getArg(0));
     checkArg(Call->getArg(1), Roles[0], K, Call, C);

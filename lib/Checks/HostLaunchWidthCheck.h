@@ -5,7 +5,6 @@
 #include "Checks/LogicalWarps.h"
 #include "Checks/TargetMacros.h"
 
-#include <memory>
 #include <set>
 #include <string>
 
@@ -39,13 +38,13 @@ private:
   /// A host read of a warp constant the preprocessor picks per AMD target.
   void hostRead(const clang::Expr *E, clang::ASTContext &C);
   TargetRegions Regions;
-  /// The TU's 32-lane logical-warp functions, made when first asked where
-  /// the linter shares none.
-  std::unique_ptr<LogicalWarps> Logical;
   /// Why Kernel's 32-lane groups are right at 64, if they are.
   LaneGroups logicalWarpKernel(const clang::FunctionDecl *Kernel,
                          clang::ASTContext &C);
   std::set<unsigned> Reported;
+  /// Where the launches read so far begin (firstLaunch).
+  std::set<unsigned> Launches;
+  bool firstLaunch(const clang::CallExpr *Launch, clang::ASTContext &C);
   /// (file, line) of the launches and host reads reported.
   std::set<std::pair<unsigned, unsigned>> Lines;
   void oneWarpBlock(const clang::Expr *Block, const clang::FunctionDecl *Kernel,

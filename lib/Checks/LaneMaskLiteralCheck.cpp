@@ -25,11 +25,16 @@ void LaneMaskLiteralCheck::registerMatchers(MatchFinder &F) {
   F.addMatcher(binaryOperator(hasAnyOperatorName(">>", ">>="), NotInst)
                    .bind("shr"),
                this);
+  // Also where a dependent argument (`__shfl_down_sync(0xffffffff, v, o)`,
+  // v of type T) leaves the call unresolved: in the template, and in each
+  // instantiation, where it is resolved. Each mask is reported once
+  // (Reported).
+  auto Sync = namedDecl(
+      anyOf(nameMatches(namesSyncIntrinsic), hasName("__syncwarp")));
   F.addMatcher(
-      callExpr(callee(functionDecl(anyOf(nameMatches(namesSyncIntrinsic),
-                                         hasName("__syncwarp")))
-                          .bind("fn")),
-               NotInst)
+      callExpr(anyOf(callee(functionDecl(Sync).bind("fn")),
+                     callee(unresolvedLookupExpr(
+                         hasAnyDeclaration(namedDecl(Sync).bind("fn"))))))
           .bind("sync"),
       this);
 }
@@ -90,6 +95,22 @@ static const Expr *constLocalInit(const Expr *E) {
   if (!V || !V->isLocalVarDecl() || !V->getType().isConstQualified())
     return nullptr;
   return V->getInit();
+}
+
+/// A project's own *_sync function (a shim for a HIP without them) whose
+/// body never reads its mask: the mask is dropped, the shim is right at 64
+/// (as wave64-sync-shim judges macro shims).
+static bool dropsMask(const NamedDecl *D, const ASTContext &C) {
+  const FunctionDecl *F = nullptr;
+  if (const auto *T = dyn_cast_or_null<FunctionTemplateDecl>(D))
+    F = T->getTemplatedDecl();
+  else if ((F = dyn_cast_or_null<FunctionDecl>(D)))
+    if (const FunctionDecl *P = F->getTemplateInstantiationPattern())
+      F = P;
+  if (!F || !F->hasBody(F) || F->getNumParams() == 0 ||
+      C.getSourceManager().isInSystemHeader(F->getLocation()))
+    return false;
+  return !F->getParamDecl(0)->isReferenced();
 }
 
 LaneMaskVars &LaneMaskLiteralCheck::masks(ASTContext &C) {
@@ -230,7 +251,9 @@ void LaneMaskLiteralCheck::run(const MatchFinder::MatchResult &R) {
   const auto *Call = R.Nodes.getNodeAs<CallExpr>("sync");
   if (!Call || Call->getNumArgs() == 0)
     return;
-  const auto *Fn = R.Nodes.getNodeAs<FunctionDecl>("fn");
+  const auto *Fn = R.Nodes.getNodeAs<NamedDecl>("fn");
+  if (dropsMask(Fn, C))
+    return;
   const Expr *Mask = Call->getArg(0);
   if (isa<CXXDefaultArgExpr>(Mask))
     return;
@@ -245,7 +268,11 @@ void LaneMaskLiteralCheck::run(const MatchFinder::MatchResult &R) {
             !VD->getType().isConstQualified()) {
           auto IV = intValue(VD->getInit(), C);
           if (!IV || (uint64_t(*IV) & 0xffffffffffffffffull) != 0xffffffffull ||
-              !FullMaskVars.insert(VD).second)
+              !Reported
+                   .insert(C.getSourceManager()
+                               .getExpansionLoc(VD->getInit()->getBeginLoc())
+                               .getRawEncoding())
+                   .second)
             return;
           CheckDiag D;
           D.Level = core::Severity::Error;
@@ -268,6 +295,12 @@ void LaneMaskLiteralCheck::run(const MatchFinder::MatchResult &R) {
   D.Level = core::Severity::Error;
   ConstantOrigin O = constantOrigin(S, C, {0xffffffffll});
   D.Loc = O.Loc.isValid() ? O.Loc : Mask->getBeginLoc();
+  if (!Reported
+           .insert(C.getSourceManager()
+                       .getExpansionLoc(Mask->getBeginLoc())
+                       .getRawEncoding())
+           .second)
+    return;
   if (!Mask->getBeginLoc().isMacroID())
     D.Range = Mask->getSourceRange();
   D.Message = fmt::format(

@@ -23,8 +23,9 @@ public:
   void registerMatchers(clang::ast_matchers::MatchFinder &F) override;
   void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
   void onStartOfTranslationUnit() override {
+    Check::onStartOfTranslationUnit();
     Masks.reset();
-    FullMaskVars.clear();
+    Reported.clear();
   }
 
 private:
@@ -32,7 +33,9 @@ private:
   void checkNarrowRightShift(const clang::BinaryOperator *Shr,
                              clang::ASTContext &C);
   std::unique_ptr<LaneMaskVars> Masks;
-  std::set<const clang::VarDecl *> FullMaskVars; ///< reported once each
+  /// Expansion locations of the masks reported: once each, whichever
+  /// instantiation reaches them first.
+  std::set<unsigned> Reported;
 };
 
 } // namespace hipport::checks

@@ -21,7 +21,10 @@ public:
   LayoutWarpSizeCheck() : Check(Info) {}
   void registerMatchers(clang::ast_matchers::MatchFinder &F) override;
   void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
-  void onStartOfTranslationUnit() override { Scanned.clear(); }
+  void onStartOfTranslationUnit() override {
+    Check::onStartOfTranslationUnit();
+    Scanned.clear();
+  }
 
 private:
   /// Functions whose warpSize uses were reported, once each.

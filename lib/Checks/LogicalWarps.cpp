@@ -608,6 +608,7 @@ LogicalWarps &logicalWarps(const ASTContext &Ctx,
 
 bool noWave64FindingHolds(LaneGroups Kind) {
   return Kind == LaneGroups::OneWarpBlocks ||
+         Kind == LaneGroups::Wave32Only ||
          Kind == LaneGroups::NeverInstantiated;
 }
 

@@ -129,8 +129,9 @@ LogicalWarps *activeLogicalWarps(const clang::ASTContext &Ctx);
 LogicalWarps &logicalWarps(const clang::ASTContext &Ctx,
                            std::unique_ptr<LogicalWarps> &Own);
 /// True where no wave64 finding in a body of Kind holds, whatever it
-/// found: lanes 32-63 never run it (OneWarpBlocks), or no code comes from
-/// it (NeverInstantiated).
+/// found: lanes 32-63 never run it (OneWarpBlocks), only 32-wide
+/// wavefronts run it (Wave32Only), or no code comes from it
+/// (NeverInstantiated).
 bool noWave64FindingHolds(LaneGroups Kind);
 /// Why lane math by 32 is right at 64 where Kind holds, for a message
 /// ("so the lanes form 32-lane logical warps, ..."); empty for Unknown.

@@ -135,7 +135,7 @@ void ShuffleWidthCheck::run(const MatchFinder::MatchResult &R) {
   CheckDiag D;
   D.Loc = Call->getBeginLoc();
   D.Range = Call->getSourceRange();
-  if (LaneGroups G = logicalWarps(C, Logical).at(Call->getBeginLoc());
+  if (LaneGroups G = laneGroups(C).at(Call->getBeginLoc());
       G == LaneGroups::Wave32Only || G == LaneGroups::OneWarpBlocks) {
     D.Level = core::Severity::Note;
     D.Message = rightAtEitherWidth(

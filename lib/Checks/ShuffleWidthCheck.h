@@ -4,8 +4,6 @@
 #include "Checks/Check.h"
 #include "Checks/LogicalWarps.h"
 
-#include <memory>
-
 namespace hipport::checks {
 
 /// Finds shuffles without a width argument in functions whose lane math
@@ -17,12 +15,6 @@ public:
   ShuffleWidthCheck() : Check(Info) {}
   void registerMatchers(clang::ast_matchers::MatchFinder &F) override;
   void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
-  void onStartOfTranslationUnit() override { Logical.reset(); }
-
-private:
-  /// Code that runs only on 32-wide wavefronts (LogicalWarps): a width-less
-  /// shuffle spans exactly the 32 lanes its lane math assumes.
-  std::unique_ptr<LogicalWarps> Logical;
 };
 
 } // namespace hipport::checks

@@ -141,7 +141,7 @@ void WarpSizeLiteralCheck::reportMacro(const SourceManager &SM,
 
 void WarpSizeLiteralCheck::report(const ASTContext &C, CheckDiag D,
                                   bool AssumptionSite) {
-  LogicalWarps &Groups = logicalWarps(C, Logical);
+  LogicalWarps &Groups = laneGroups(C);
   // The finding's place, or, for a named constant reported at its
   // definition, every use in its notes (the first use's reason).
   LaneGroups Kind = Groups.at(D.Loc);
@@ -173,7 +173,7 @@ void WarpSizeLiteralCheck::report(const ASTContext &C, CheckDiag D,
 }
 
 void WarpSizeLiteralCheck::onStartOfTranslationUnit() {
-  Logical.reset();
+  Check::onStartOfTranslationUnit();
   Named.clear();
   Pending.clear();
   BitWidth.clear();

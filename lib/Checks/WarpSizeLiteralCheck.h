@@ -8,7 +8,6 @@
 #include "Checks/LogicalWarps.h"
 
 #include <map>
-#include <memory>
 #include <set>
 
 namespace hipport::checks {
@@ -71,7 +70,6 @@ private:
   /// Set while a use that states the 32 lanes is reported: a reduction
   /// tree's step or start, a lane index (`tid % 32`).
   bool AssumptionUse = false;
-  std::unique_ptr<LogicalWarps> Logical;
 
   struct PendingUse {
     ConstantOrigin Origin;

@@ -68,3 +68,23 @@ __device__ float others(float v, unsigned word, unsigned m32) {
 // CHECK: wave64-ballot-mask-width.cu:57:41: note: passed here
 // CHECK: wave64-ballot-mask-width.cu:55:15: error: __ffs counts 32 bits of a 64-bit lane mask; use __ffsll [wave64-ballot-mask-width]
 // CHECK: wave64-ballot-mask-width.cu:54:22: note: 'rest' holds a lane mask (a *_sync mask operand or a ballot, or a copy of one)
+
+// A ballot whose predicate depends on T is resolved only where the template
+// is instantiated: reported there, once for both instantiations.
+template <typename T>
+__device__ int votesOf(T v) {
+  // CHECK: :[[@LINE+1]]:12: error: result of __ballot_sync stored in 32-bit 'unsigned int': HIP ballots and lane masks are 64-bit, lanes 32-63 are lost [wave64-ballot-mask-width]
+  unsigned m = __ballot_sync(~0ull, v > T(0));
+  // CHECK: :[[@LINE+2]]:10: error: __popc counts 32 bits of a 64-bit lane mask; use __popcll [wave64-ballot-mask-width]
+  // CHECK: :[[@LINE-2]]:12: note: mask computed here
+  return __popc(m);
+}
+// Held in 64 bits: right at 64.
+template <typename T>
+__device__ int votesWide(T v) {
+  unsigned long long m = __ballot_sync(~0ull, v > T(0));
+  return __popcll(m);
+}
+__global__ void votesKernel(const float *f, const int *i, int *out) {
+  out[0] = votesOf(f[0]) + votesOf(i[0]) + votesWide(f[1]);
+}

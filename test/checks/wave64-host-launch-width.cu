@@ -150,7 +150,7 @@ __device__ int lanes() { return kWarpSize; }
 template <typename T, int B> __global__ void quantize(T *p);
 __global__ void vote_rows(float *p) { p[0] = __shfl_down_sync(0xffffffffu, p[0], 1); }
 template <typename T> void one_warp(T *p, int n, cudaStream_t s) {
-  // CHECK: :[[@LINE+1]]:34: warning: block of 32 threads, one 32-wide warp, for kernel 'quantize<T, 64>', which works per warp or is defined elsewhere: an AMD wavefront has 64 lanes, so half of it idles and per-warp layouts sized for 32 lanes break; size the block from the device's warp width (hipDeviceAttributeWarpSize) [wave64-host-launch-width]
+  // CHECK: :[[@LINE+1]]:34: warning: block of 32 threads, one 32-wide warp, for kernel 'quantize', which works per warp or is defined elsewhere: an AMD wavefront has 64 lanes, so half of it idles and per-warp layouts sized for 32 lanes break; size the block from the device's warp width (hipDeviceAttributeWarpSize) [wave64-host-launch-width]
   quantize<T, 64><<<(n + 1) / 2, 32, 0, s>>>(p);
   // CHECK: :[[@LINE+1]]:18: warning: block of 32 threads, one 32-wide warp, for kernel 'vote_rows'
   vote_rows<<<n, 32>>>((float *)p);
@@ -293,3 +293,25 @@ void group_launch(float *out, const float *in, int threads) {
   // CHECK: :[[@LINE+1]]:3: note: launched here
   wave_slots<<<1, threads, sizeof(float) * (threads / WARP)>>>(out, in);
 }
+
+// A launcher template and a kernel template whose collective sits in a
+// device function template: the launch names its kernel, and the kernel's
+// call its callee, only where they are instantiated. Read there, once for
+// both instantiations.
+template <typename T> __device__ T tile_sum(T v) {
+  for (int o = 16; o > 0; o >>= 1)
+    v += __shfl_down_sync(~0u, v, o);
+  return v;
+}
+template <typename T> __global__ void tile_sums(T *x) {
+  x[blockIdx.x] = tile_sum(x[threadIdx.x]);
+}
+template <typename T> void launch_tiles(T *x, int n) {
+  // CHECK: :[[@LINE+4]]:20: warning: launch grid 'n / 32' assumes 32-wide warps for kernel 'tile_sums', which works per warp
+  // CHECK: :[[@LINE+3]]:3: note: launched here
+  // CHECK: :[[@LINE+2]]:29: warning: launch block '32 * 4' assumes 32-wide warps for kernel 'tile_sums', which works per warp
+  // CHECK: :[[@LINE+1]]:3: note: launched here
+  tile_sums<T><<<n / 32, 32 * 4>>>(x);
+}
+template void launch_tiles<float>(float *, int);
+template void launch_tiles<int>(int *, int);

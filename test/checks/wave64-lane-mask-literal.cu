@@ -104,3 +104,30 @@ __device__ bool laneBit(int p) {
   // CHECK: :[[@LINE+1]]:28: error: lane mask '1u << bit' is built in 32-bit arithmetic; lanes 32-63 of a 64-lane wavefront shift out: use a 64-bit one (1ull) [wave64-lane-mask-literal]
   return __popcll(vote & ((1u << bit) - 1));
 }
+
+// A shuffle whose value depends on T stays unresolved in the template: its
+// mask is read there and, resolved, in each instantiation, once. A template
+// this file never instantiates is a note (no code comes from it).
+template <typename T>
+__device__ T warpSumOf(T v) {
+  for (int o = warpSize / 2; o > 0; o /= 2)
+    // CHECK: :[[@LINE+1]]:27: error: mask 0xffffffff of __shfl_down_sync names lanes 0-31 only
+    v += __shfl_down_sync(0xffffffff, v, o);
+  return v;
+}
+template <typename T>
+__device__ T firstOf(T v) {
+  // CHECK: :[[@LINE+1]]:22: note: mask 0xffffffff of __shfl_sync names lanes 0-31 only; this is a function template the file defines and never instantiates
+  return __shfl_sync(0xffffffff, v, 0);
+}
+// A full 64-bit mask: right at 64.
+template <typename T>
+__device__ T warpSumWide(T v) {
+  for (int o = warpSize / 2; o > 0; o /= 2)
+    v += __shfl_down_sync(~0ull, v, o);
+  return v;
+}
+__global__ void sums(float *f, int *i) {
+  f[0] = warpSumOf(f[0]) + warpSumWide(f[1]);
+  i[0] = warpSumOf(i[0]);
+}

@@ -37,6 +37,12 @@ __global__ void __launch_bounds__(32) wmma_tiles(const half16 *a, const half16 *
   acc[0] = __shfl_xor(acc[0], 16);
   // CHECK: :[[@LINE+1]]:17: note: '32' beside 'warp_id' {{.*}}runs only on 32-wide wavefronts: right at the only width it runs at (a wave64 device must not dispatch it) [wave64-width-literal]
   out[warp_id * 32 + lane] = acc;
+  // A 32-bit ballot word holds every lane of a 32-wide wavefront.
+  // CHECK: :[[@LINE+1]]:12: note: result of __ballot stored in 32-bit 'unsigned int'{{.*}}runs only on 32-wide wavefronts: right at the only width it runs at
+  unsigned hit = __ballot(lane > 3);
+  // CHECK: :[[@LINE+2]]:21: note: __popc counts 32 bits of a 64-bit lane mask; {{.*}}runs only on 32-wide wavefronts
+  // CHECK: :[[@LINE-2]]:12: note: mask computed here
+  out[1][0] = float(__popc(hit));
 }
 
 // With a '_w64' path beside it, the code may run at 64: still a warning.
@@ -66,6 +72,8 @@ template <int kBlockDim>
 void dispatch(const half16 *a, const half16 *b, float8 *out, int n) {
   // CHECK: :[[@LINE+1]]:{{[0-9]+}}: warning: '32' beside 'kBlockDim'
   if (kBlockDim == 32 && n > 0)
+    // Read where it is instantiated (kBlockDim = 32): the block agrees.
+    // CHECK: :[[@LINE+1]]:32: note: block of 32 threads, one 32-wide warp, for kernel 'wmma_tiles': this code calls a builtin that exists only at wavefront size 32
     wmma_tiles<<<dim3(1), dim3(kBlockDim)>>>(a, b, out);
 }
 template void dispatch<32>(const half16 *, const half16 *, float8 *, int);
