@@ -30,7 +30,7 @@ const CheckInfo HostLaunchWidthCheck::Info = {
 void HostLaunchWidthCheck::registerMatchers(MatchFinder &F) {
   auto NotInst = unless(isInTemplateInstantiation());
   // Launches in template instantiations too: a template's launch of
-  // `kernel<T>` names its kernel only there (firstLaunch).
+  // `kernel<T>` names its kernel only there (launchFound).
   F.addMatcher(cudaKernelCallExpr().bind("launch"), this);
   // Host reads of a warp constant picked per AMD target.
   // Only what hostRead() can find a constant in: a variable the constant
@@ -455,6 +455,7 @@ void HostLaunchWidthCheck::registerPPCallbacks(const SourceManager &SM,
   Reported.clear();
   Lines.clear();
   Launches.clear();
+  Deferred.clear();
   PP.addPPCallbacks(Regions.watch(SM));
 }
 
@@ -719,20 +720,58 @@ void HostLaunchWidthCheck::warpRoleBlock(const Expr *X,
   report(C, std::move(D));
 }
 
-/// A template's launch is read where it is instantiated, where its kernel
-/// and sizes are resolved: not in the template while they depend on its
-/// parameters, and once for all instantiations (the first one seen).
-bool HostLaunchWidthCheck::firstLaunch(const CallExpr *Launch, ASTContext &C) {
-  if (Launch->isInstantiationDependent() ||
-      llvm::any_of(Launch->arguments(),
-                   [](const Expr *A) { return A->isInstantiationDependent(); }))
-    return false;
-  if (const auto *L = dyn_cast<CUDAKernelCallExpr>(Launch))
-    if (L->getConfig()->isInstantiationDependent())
-      return false;
+/// Dependent on a template's parameters (not only on an error clang
+/// recovered from).
+static bool templateDependent(const Expr *E) {
+  return E && E->isInstantiationDependent() && !E->containsErrors();
+}
+
+void HostLaunchWidthCheck::readLaunch(const CallExpr *Launch, ASTContext &C) {
+  static const char *Roles[] = {"grid", "block", "shared-memory size"};
   const SourceManager &SM = C.getSourceManager();
-  return Launches.insert(SM.getExpansionLoc(Launch->getBeginLoc()).getRawEncoding())
-      .second;
+  if (!Launches.insert(SM.getExpansionLoc(Launch->getBeginLoc()).getRawEncoding())
+           .second)
+    return;
+  if (const auto *L = dyn_cast<CUDAKernelCallExpr>(Launch)) {
+    const CallExpr *Config = L->getConfig();
+    const FunctionDecl *K = L->getDirectCallee();
+    for (unsigned I = 0; I < 3 && I < Config->getNumArgs(); ++I)
+      checkArg(Config->getArg(I), Roles[I], K, L, C);
+    if (Config->getNumArgs() > 1)
+      oneWarpBlock(Config->getArg(1), K, L->getCallee(), C);
+    return;
+  }
+  // (func, grid, block, args, sharedMem, stream)
+  const FunctionDecl *K = launchedKernel(Launch->getArg(0));
+  checkArg(Launch->getArg(1), Roles[0], K, Launch, C);
+  checkArg(Launch->getArg(2), Roles[1], K, Launch, C);
+  if (Launch->getNumArgs() > 4)
+    checkArg(Launch->getArg(4), Roles[2], K, Launch, C);
+}
+
+/// A template's launch whose kernel or sizes depend on its parameters is
+/// read where the template is instantiated, where they are resolved, once
+/// for all instantiations; the template's own, only where no
+/// instantiation of this TU reached it (onEndOfTranslationUnit).
+void HostLaunchWidthCheck::launchFound(const CallExpr *Launch, ASTContext &C) {
+  const auto *L = dyn_cast<CUDAKernelCallExpr>(Launch);
+  if (L && !L->getConfig())
+    return;
+  if (!L && Launch->getNumArgs() < 3)
+    return;
+  if (templateDependent(Launch) ||
+      (L && templateDependent(L->getConfig())) ||
+      llvm::any_of(Launch->arguments(), templateDependent)) {
+    Deferred.emplace_back(Launch, &C);
+    return;
+  }
+  readLaunch(Launch, C);
+}
+
+void HostLaunchWidthCheck::onEndOfTranslationUnit() {
+  for (auto [Launch, C] : Deferred)
+    readLaunch(Launch, *C);
+  Deferred.clear();
 }
 
 void HostLaunchWidthCheck::run(const MatchFinder::MatchResult &R) {
@@ -744,28 +783,10 @@ void HostLaunchWidthCheck::run(const MatchFinder::MatchResult &R) {
       hostRead(E, C);
     return;
   }
-  static const char *Roles[] = {"grid", "block", "shared-memory size"};
-  if (const auto *L = R.Nodes.getNodeAs<CUDAKernelCallExpr>("launch")) {
-    const CallExpr *Config = L->getConfig();
-    if (!Config || !firstLaunch(L, C))
-      return;
-    const FunctionDecl *K = L->getDirectCallee();
-    for (unsigned I = 0; I < 3 && I < Config->getNumArgs(); ++I)
-      checkArg(Config->getArg(I), Roles[I], K, L, C);
-    if (Config->getNumArgs() > 1)
-      oneWarpBlock(Config->getArg(1), K, L->getCallee(), C);
-    return;
-  }
-  if (const auto *Call = R.Nodes.getNodeAs<CallExpr>("api")) {
-    // (func, grid, block, args, sharedMem, stream)
-    if (Call->getNumArgs() < 3 || !firstLaunch(Call, C))
-      return;
-    const FunctionDecl *K = launchedKernel(Call->getArg(0));
-    checkArg(Call->getArg(1), Roles[0], K, Call, C);
-    checkArg(Call->getArg(2), Roles[1], K, Call, C);
-    if (Call->getNumArgs() > 4)
-      checkArg(Call->getArg(4), Roles[2], K, Call, C);
-  }
+  if (const auto *L = R.Nodes.getNodeAs<CUDAKernelCallExpr>("launch"))
+    return launchFound(L, C);
+  if (const auto *Call = R.Nodes.getNodeAs<CallExpr>("api"))
+    launchFound(Call, C);
 }
 
 } // namespace hipport::checks

@@ -7,6 +7,7 @@
 
 #include <set>
 #include <string>
+#include <vector>
 
 namespace clang {
 class Expr;
@@ -31,6 +32,7 @@ public:
   HostLaunchWidthCheck() : Check(Info) {}
   void registerMatchers(clang::ast_matchers::MatchFinder &F) override;
   void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
+  void onEndOfTranslationUnit() override;
   void registerPPCallbacks(const clang::SourceManager &SM,
                            clang::Preprocessor &PP) override;
 
@@ -42,9 +44,12 @@ private:
   LaneGroups logicalWarpKernel(const clang::FunctionDecl *Kernel,
                          clang::ASTContext &C);
   std::set<unsigned> Reported;
-  /// Where the launches read so far begin (firstLaunch).
+  /// Where the launches read so far begin: each is read once.
   std::set<unsigned> Launches;
-  bool firstLaunch(const clang::CallExpr *Launch, clang::ASTContext &C);
+  /// Template launches left to their instantiations (launchFound).
+  std::vector<std::pair<const clang::CallExpr *, clang::ASTContext *>> Deferred;
+  void launchFound(const clang::CallExpr *Launch, clang::ASTContext &C);
+  void readLaunch(const clang::CallExpr *Launch, clang::ASTContext &C);
   /// (file, line) of the launches and host reads reported.
   std::set<std::pair<unsigned, unsigned>> Lines;
   void oneWarpBlock(const clang::Expr *Block, const clang::FunctionDecl *Kernel,

@@ -16,3 +16,21 @@ void launch(float *p, int n) {
   dim3 block(warpSize, kWarps);
   rows<<<n, block>>>(p);
 }
+
+// A launch whose stream has a type the missing header declares: clang
+// marks the argument as an error, which is not a dependence on a template
+// parameter; the launch is read where it is.
+template <int B> __global__ void tiles(float *p) {
+  p[threadIdx.x] = __shfl_down_sync(0xffffffffu, p[threadIdx.x], 16);
+}
+void launch_tiles(float *p, int n, stream_view stream) {
+  // CHECK: :[[@LINE+1]]:19: warning: block of 32 threads, one 32-wide warp, for kernel 'tiles', which works per warp
+  tiles<128><<<n, 32, 0, stream.value()>>>(p);
+}
+// A launcher template no code of this TU instantiates: read as written (a
+// note: no code of the build comes from a template the file never
+// instantiates).
+template <typename T> void launch_rows(T *p, int n) {
+  // CHECK: :[[@LINE+1]]:18: note: block of 32 threads, one 32-wide warp, for kernel 'tiles<64>', which works per warp
+  tiles<64><<<n, 32>>>(p);
+}
