@@ -97,20 +97,28 @@ static const Expr *constLocalInit(const Expr *E) {
   return V->getInit();
 }
 
-/// A project's own *_sync function (a shim for a HIP without them) whose
-/// body never reads its mask: the mask is dropped, the shim is right at 64
-/// (as wave64-sync-shim judges macro shims).
+/// A project's own *_sync function (a shim for a HIP without them, before
+/// ROCm 6.2) whose body never reads its mask: the mask is dropped, the shim
+/// is right at 64 (as wave64-sync-shim judges macro shims). The callee, or
+/// a file-scope function of its name that the project defines: where clang
+/// binds the call to HIP's own declaration (the ROCm 7 forms lint's prelude
+/// declares), the project's build, on a HIP without them, calls the shim.
 static bool dropsMask(const NamedDecl *D, const ASTContext &C) {
-  const FunctionDecl *F = nullptr;
-  if (const auto *T = dyn_cast_or_null<FunctionTemplateDecl>(D))
-    F = T->getTemplatedDecl();
-  else if ((F = dyn_cast_or_null<FunctionDecl>(D)))
-    if (const FunctionDecl *P = F->getTemplateInstantiationPattern())
-      F = P;
-  if (!F || !F->hasBody(F) || F->getNumParams() == 0 ||
-      C.getSourceManager().isInSystemHeader(F->getLocation()))
-    return false;
-  return !F->getParamDecl(0)->isReferenced();
+  auto Drops = [&](const NamedDecl *N) {
+    const FunctionDecl *F = nullptr;
+    if (const auto *T = dyn_cast_or_null<FunctionTemplateDecl>(N))
+      F = T->getTemplatedDecl();
+    else if ((F = dyn_cast_or_null<FunctionDecl>(N)))
+      if (const FunctionDecl *P = F->getTemplateInstantiationPattern())
+        F = P;
+    if (!F || !F->hasBody(F) || F->getNumParams() == 0 ||
+        C.getSourceManager().isInSystemHeader(F->getLocation()))
+      return false;
+    return !F->getParamDecl(0)->isReferenced();
+  };
+  return D && (Drops(D) || llvm::any_of(C.getTranslationUnitDecl()->lookup(
+                                            D->getDeclName()),
+                                        Drops));
 }
 
 LaneMaskVars &LaneMaskLiteralCheck::masks(ASTContext &C) {

@@ -26,3 +26,14 @@ template <typename T> __device__ T sums(T v) {
   return __shfl_xor_sync(0xffffffff, v, 1);
 }
 __global__ void run(float *x) { x[0] = sums(x[0]); }
+
+// HIP's own form declared after the shim (as lint's prelude declares the
+// ROCm 7 forms): clang's lookup in a template binds the call to it rather
+// than the shim. The project's build, on a HIP without them, calls the shim:
+// not reported.
+template <class M, class T> __device__ T __shfl_down_sync(M, T, unsigned, int);
+template <typename T> __device__ T maxes(T v) {
+  for (int d = warpSize / 2; d > 0; d >>= 1)
+    v = max(v, __shfl_down_sync(FULL_MASK, v, d, 64));
+  return v;
+}
