@@ -728,9 +728,9 @@ static bool templateDependent(const Expr *E) {
 
 void HostLaunchWidthCheck::readLaunch(const CallExpr *Launch, ASTContext &C) {
   static const char *Roles[] = {"grid", "block", "shared-memory size"};
-  const SourceManager &SM = C.getSourceManager();
-  if (!Launches.insert(SM.getExpansionLoc(Launch->getBeginLoc()).getRawEncoding())
-           .second)
+  // An instantiation's launch has its template's locations; the launches
+  // of one macro expansion each have their own.
+  if (!Launches.insert(Launch->getBeginLoc().getRawEncoding()).second)
     return;
   if (const auto *L = dyn_cast<CUDAKernelCallExpr>(Launch)) {
     const CallExpr *Config = L->getConfig();

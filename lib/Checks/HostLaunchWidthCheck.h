@@ -44,7 +44,8 @@ private:
   LaneGroups logicalWarpKernel(const clang::FunctionDecl *Kernel,
                          clang::ASTContext &C);
   std::set<unsigned> Reported;
-  /// Where the launches read so far begin: each is read once.
+  /// Where the launches read so far begin (their own locations, not the
+  /// expansion's): each is read once.
   std::set<unsigned> Launches;
   /// Template launches left to their instantiations (launchFound).
   std::vector<std::pair<const clang::CallExpr *, clang::ASTContext *>> Deferred;

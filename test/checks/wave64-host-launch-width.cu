@@ -315,3 +315,21 @@ template <typename T> void launch_tiles(T *x, int n) {
 }
 template void launch_tiles<float>(float *, int);
 template void launch_tiles<int>(int *, int);
+
+// Two launches of one macro expansion are two launches, each read.
+template <typename T> __global__ void tile_maxes(T *x) {
+  x[blockIdx.x] = __shfl_xor_sync(~0u, x[threadIdx.x], 16);
+}
+#define LAUNCH_TILES(T_, x, n)                                                 \
+  if (n > 4096)                                                                \
+    tile_sums<T_><<<n / 32, 256>>>(x);                                         \
+  else                                                                         \
+    tile_maxes<T_><<<n / 32, 256>>>(x);
+// CHECK: :[[@LINE-3]]:23: warning: launch grid 'LAUNCH_TILES(T, x, n)' assumes 32-wide warps for kernel 'tile_sums', which works per warp
+// CHECK: :[[@LINE-4]]:5: note: launched here
+// CHECK: :[[@LINE-3]]:24: warning: launch grid 'LAUNCH_TILES(T, x, n)' assumes 32-wide warps for kernel 'tile_maxes', which works per warp
+// CHECK: :[[@LINE-4]]:5: note: launched here
+template <typename T> void launch_either(T *x, int n) {
+  LAUNCH_TILES(T, x, n)
+}
+template void launch_either<float>(float *, int);
