@@ -260,8 +260,14 @@ void LaneMaskLiteralCheck::run(const MatchFinder::MatchResult &R) {
   if (!Call || Call->getNumArgs() == 0)
     return;
   const auto *Fn = R.Nodes.getNodeAs<NamedDecl>("fn");
-  if (dropsMask(Fn, C))
-    return;
+  // A mask is reported once (an instantiation's has its template's
+  // location), and not where the project's own shim drops it.
+  auto FirstReport = [&](SourceLocation At) {
+    return !dropsMask(Fn, C) &&
+           Reported
+               .insert(C.getSourceManager().getExpansionLoc(At).getRawEncoding())
+               .second;
+  };
   const Expr *Mask = Call->getArg(0);
   if (isa<CXXDefaultArgExpr>(Mask))
     return;
@@ -276,11 +282,7 @@ void LaneMaskLiteralCheck::run(const MatchFinder::MatchResult &R) {
             !VD->getType().isConstQualified()) {
           auto IV = intValue(VD->getInit(), C);
           if (!IV || (uint64_t(*IV) & 0xffffffffffffffffull) != 0xffffffffull ||
-              !Reported
-                   .insert(C.getSourceManager()
-                               .getExpansionLoc(VD->getInit()->getBeginLoc())
-                               .getRawEncoding())
-                   .second)
+              !FirstReport(VD->getInit()->getBeginLoc()))
             return;
           CheckDiag D;
           D.Level = core::Severity::Error;
@@ -303,11 +305,7 @@ void LaneMaskLiteralCheck::run(const MatchFinder::MatchResult &R) {
   D.Level = core::Severity::Error;
   ConstantOrigin O = constantOrigin(S, C, {0xffffffffll});
   D.Loc = O.Loc.isValid() ? O.Loc : Mask->getBeginLoc();
-  if (!Reported
-           .insert(C.getSourceManager()
-                       .getExpansionLoc(Mask->getBeginLoc())
-                       .getRawEncoding())
-           .second)
+  if (!FirstReport(Mask->getBeginLoc()))
     return;
   if (!Mask->getBeginLoc().isMacroID())
     D.Range = Mask->getSourceRange();
