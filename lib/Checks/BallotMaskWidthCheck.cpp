@@ -69,9 +69,11 @@ static bool narrow(QualType T, const ASTContext &Ctx) {
 }
 
 void BallotMaskWidthCheck::registerMatchers(MatchFinder &F) {
-  // Stores, counts and comparisons match in template instantiations too: a
-  // ballot whose predicate depends on T is only resolved there. Each place
-  // is reported once (Reported), whichever instantiation reaches it first.
+  // Stores, counts, comparisons, vote predicates and mask helpers match in
+  // template instantiations too: a ballot whose predicate depends on T, or
+  // a mask of type T, is only resolved there. Each place is reported once
+  // (Reported), whichever instantiation reaches it first. Masks known from
+  // their use (LaneMaskVars) are read in templates only.
   auto NotInst = unless(isInTemplateInstantiation());
   F.addMatcher(functionDecl(isDefinition(), mayCallBallot(),
                             hasBody(hasDescendant(returnStmt(hasReturnValue(
@@ -137,16 +139,14 @@ void BallotMaskWidthCheck::registerMatchers(MatchFinder &F) {
       callExpr(callee(functionDecl(hasAnyName("__ballot", "__ballot_sync",
                                               "__any", "__any_sync", "__all",
                                               "__all_sync"))
-                          .bind("votefn")),
-               NotInst)
+                          .bind("votefn")))
           .bind("vote"),
       this);
   // A helper counting a 32-bit mask parameter (`popc(uint32_t mask)`).
   F.addMatcher(callExpr(callee(functionDecl(hasAnyName("__popc", "__ffs",
                                                        "__clz", "__brev"))),
                         hasArgument(0, ignoringParenImpCasts(declRefExpr(
-                                           to(parmVarDecl())))),
-                        NotInst)
+                                           to(parmVarDecl())))))
                    .bind("maskhelper"),
                this);
   // Masks known from their use rather than from a ballot (LaneMaskVars).

@@ -29,8 +29,7 @@ public:
   BallotMaskWidthCheck() : Check(Info) {}
   void registerMatchers(clang::ast_matchers::MatchFinder &F) override;
   void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
-  void onStartOfTranslationUnit() override {
-    Check::onStartOfTranslationUnit();
+  void startTranslationUnit() override {
     Wrappers.clear();
     Reported.clear();
     Masks.reset();

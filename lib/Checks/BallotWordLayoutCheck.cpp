@@ -36,8 +36,7 @@ void BallotWordLayoutCheck::registerMatchers(MatchFinder &F) {
       this);
 }
 
-void BallotWordLayoutCheck::onStartOfTranslationUnit() {
-  Check::onStartOfTranslationUnit();
+void BallotWordLayoutCheck::startTranslationUnit() {
   Flows.clear();
   Wrappers.clear();
   MaskVars.clear();

@@ -23,7 +23,7 @@ public:
   BallotWordLayoutCheck() : Check(Info) {}
   void registerMatchers(clang::ast_matchers::MatchFinder &F) override;
   void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
-  void onStartOfTranslationUnit() override;
+  void startTranslationUnit() override;
   void onEndOfTranslationUnit() override;
 
 private:

@@ -8,7 +8,10 @@ namespace hipport::checks {
 Check::Check(const CheckInfo &Info) : Info(Info) {}
 Check::~Check() = default;
 
-void Check::onStartOfTranslationUnit() { OwnGroups.reset(); }
+void Check::onStartOfTranslationUnit() {
+  OwnGroups.reset();
+  startTranslationUnit();
+}
 
 LogicalWarps &Check::laneGroups(const clang::ASTContext &Ctx) {
   return logicalWarps(Ctx, OwnGroups);

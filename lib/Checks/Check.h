@@ -70,10 +70,12 @@ public:
 
   void setSink(DiagSink *S) { Sink = S; }
   llvm::StringRef getID() const override { return Info.Id; }
-  /// Drops this TU's lane-group index; an override must call it.
-  void onStartOfTranslationUnit() override;
+  /// Drops this TU's lane-group index, then runs startTranslationUnit().
+  void onStartOfTranslationUnit() final;
 
 protected:
+  /// Where a check resets its per-TU state.
+  virtual void startTranslationUnit() {}
   /// What the TU's function bodies show about their 32-lane groups: the
   /// linter's shared index, or this check's own (under clang-tidy, which
   /// runs the checks one by one), made on first use.

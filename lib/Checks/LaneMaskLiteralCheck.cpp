@@ -1,6 +1,7 @@
 #include "Checks/LaneMaskLiteralCheck.h"
 #include "Checks/CudaPatterns.h"
 #include "Checks/Parents.h"
+#include "Frontend/Preamble.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -14,8 +15,8 @@ namespace hipport::checks {
 
 const CheckInfo LaneMaskLiteralCheck::Info = {
     "wave64-lane-mask-literal", core::Severity::Error,
-    "lane masks built in 32-bit arithmetic (1 << lane) and 0xffffffff masks "
-    "of *_sync intrinsics"};
+    "lane masks built in 32-bit arithmetic (1 << lane), and 0xffffffff or "
+    "32-bit-typed masks of *_sync intrinsics"};
 
 void LaneMaskLiteralCheck::registerMatchers(MatchFinder &F) {
   auto NotInst = unless(isInTemplateInstantiation());
@@ -205,6 +206,74 @@ void LaneMaskLiteralCheck::checkNarrowRightShift(const BinaryOperator *Shr,
   report(C, std::move(D));
 }
 
+/// The mask type a call of HIP's *_sync deduces (its first template
+/// argument, `template <class MaskT, ...>`), when it is an integer narrower
+/// than 64 bits. Null for CUDA's own declarations (`unsigned mask`) and a
+/// project's templates: only HIP's headers and lint's prelude declare it.
+static const Type *narrowMaskType(const CallExpr *Call, const ASTContext &C) {
+  const FunctionDecl *F = Call->getDirectCallee();
+  const TemplateArgumentList *Args =
+      F ? F->getTemplateSpecializationArgs() : nullptr;
+  if (!Args)
+    return nullptr;
+  const SourceManager &SM = C.getSourceManager();
+  SourceLocation At = SM.getExpansionLoc(F->getLocation());
+  if (Args->size() == 0 ||
+      Args->get(0).getKind() != TemplateArgument::Type ||
+      !(SM.isInSystemHeader(At) ||
+        frontend::isPreludeInclude(SM.getFilename(At))))
+    return nullptr;
+  QualType M = Args->get(0).getAsType();
+  if (!M->isIntegerType() || M->isDependentType() || C.getTypeSize(M) >= 64)
+    return nullptr;
+  return M.getTypePtr();
+}
+
+/// What a 32-lane full mask does to a *_sync call on AMD: with a 32-bit
+/// type it fails HIP's static_assert; as a 64-bit value it leaves lanes
+/// 32-63 out.
+static std::string fullMaskConsequence(const CallExpr *Call,
+                                       const ASTContext &C) {
+  if (const Type *M = narrowMaskType(Call, C))
+    return "as a 32-bit '" + QualType(M, 0).getAsString() +
+           "' it does not even compile for AMD GPUs (HIP's *_sync "
+           "static_assert a 64-bit mask, ROCm 6.2+)";
+  return "HIP *_sync intrinsics take 64-bit masks (ROCm 6.2+), so lanes "
+         "32-63 take part undefined";
+}
+
+/// `__shfl_up_sync(mask, v, d)` with `uint32_t mask`: HIP's *_sync
+/// static_assert a 64-bit mask type ("The mask must be a 64-bit integer",
+/// ROCm 6.2 and later), so the call does not compile for AMD at all. The
+/// literal 0xffffffff has its own finding; this is every other mask.
+void LaneMaskLiteralCheck::reportNarrowMaskType(
+    const CallExpr *Call, llvm::StringRef Name, ASTContext &C,
+    llvm::function_ref<bool(SourceLocation)> FirstReport) {
+  const Type *M = narrowMaskType(Call, C);
+  const Expr *Mask = Call->getArg(0);
+  if (!M || !FirstReport(Mask->getBeginLoc()))
+    return;
+  // The type as the code spells it (`uint32_t`), not its canonical form.
+  QualType Written = Mask->IgnoreParenImpCasts()->getType();
+  if (C.getTypeSize(Written) != C.getTypeSize(QualType(M, 0)))
+    Written = QualType(M, 0);
+  CheckDiag D;
+  D.Level = core::Severity::Error;
+  D.Loc = C.getSourceManager().getExpansionLoc(Mask->getBeginLoc());
+  if (!Mask->getBeginLoc().isMacroID())
+    D.Range = Mask->getSourceRange();
+  D.Message = fmt::format(
+      "mask '{}' of {} is a {}-bit '{}'; HIP *_sync intrinsics require a "
+      "64-bit mask (ROCm 6.2+ static_asserts it), so this does not compile "
+      "for AMD GPUs: make it unsigned long long, or pass __activemask()",
+      sourceText(Mask->getSourceRange(), C), Name.str(),
+      C.getTypeSize(Written), Written.getUnqualifiedType().getAsString());
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Mask->IgnoreParenImpCasts()))
+    D.Notes.emplace_back(DRE->getDecl()->getLocation(),
+                         "declared here; make it unsigned long long");
+  report(C, std::move(D));
+}
+
 void LaneMaskLiteralCheck::run(const MatchFinder::MatchResult &R) {
   ASTContext &C = *R.Context;
   if (const auto *Shr = R.Nodes.getNodeAs<BinaryOperator>("shr"))
@@ -281,8 +350,9 @@ void LaneMaskLiteralCheck::run(const MatchFinder::MatchResult &R) {
         if (VD->isLocalVarDecl() && VD->getInit() && !VD->isConstexpr() &&
             !VD->getType().isConstQualified()) {
           auto IV = intValue(VD->getInit(), C);
-          if (!IV || (uint64_t(*IV) & 0xffffffffffffffffull) != 0xffffffffull ||
-              !FirstReport(VD->getInit()->getBeginLoc()))
+          if (!IV || (uint64_t(*IV) & 0xffffffffffffffffull) != 0xffffffffull)
+            return reportNarrowMaskType(Call, Fn->getName(), C, FirstReport);
+          if (!FirstReport(VD->getInit()->getBeginLoc()))
             return;
           CheckDiag D;
           D.Level = core::Severity::Error;
@@ -290,16 +360,18 @@ void LaneMaskLiteralCheck::run(const MatchFinder::MatchResult &R) {
           D.Range = VD->getInit()->getSourceRange();
           D.Message = fmt::format(
               "mask 0xffffffff in '{}', the mask of {}, names lanes 0-31 "
-              "only; HIP *_sync intrinsics take 64-bit masks (ROCm 6.2+), so "
-              "lanes 32-63 take part undefined: use ~0ull or __activemask()",
-              VD->getName().str(), Fn->getName().str());
+              "only; {}: use ~0ull or __activemask()",
+              VD->getName().str(), Fn->getName().str(),
+              fullMaskConsequence(Call, C));
           D.Notes.emplace_back(
               C.getSourceManager().getExpansionLoc(Mask->getBeginLoc()),
               "used as a mask here");
           report(C, std::move(D));
           return;
         }
-  if (!V || (uint64_t(*V) & 0xffffffffffffffffull) != 0xffffffffull)
+  if (!V)
+    return reportNarrowMaskType(Call, Fn->getName(), C, FirstReport);
+  if ((uint64_t(*V) & 0xffffffffffffffffull) != 0xffffffffull)
     return;
   CheckDiag D;
   D.Level = core::Severity::Error;
@@ -310,11 +382,10 @@ void LaneMaskLiteralCheck::run(const MatchFinder::MatchResult &R) {
   if (!Mask->getBeginLoc().isMacroID())
     D.Range = Mask->getSourceRange();
   D.Message = fmt::format(
-      "mask 0xffffffff{} of {} names lanes 0-31 only; HIP *_sync intrinsics "
-      "take 64-bit masks (ROCm 6.2+), so lanes 32-63 take part undefined: use "
-      "~0ull or __activemask()",
-      O.named() ? " ('" + O.Name + "')" : std::string(),
-      Fn->getName().str());
+      "mask 0xffffffff{} of {} names lanes 0-31 only; {}: use ~0ull or "
+      "__activemask()",
+      O.named() ? " ('" + O.Name + "')" : std::string(), Fn->getName().str(),
+      fullMaskConsequence(Call, C));
   if (O.named())
     D.Notes.emplace_back(
         C.getSourceManager().getExpansionLoc(Mask->getBeginLoc()),

@@ -4,6 +4,8 @@
 #include "Checks/Check.h"
 #include "Checks/LaneMasks.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+
 #include <memory>
 #include <set>
 
@@ -11,7 +13,8 @@ namespace hipport::checks {
 
 /// Finds lane masks built in 32-bit arithmetic (`1 << lane`,
 /// `~(-1 << lane)`) and the 32-lane full mask 0xffffffff passed to *_sync
-/// warp intrinsics, which take 64-bit masks in HIP (ROCm 6.2 and later).
+/// warp intrinsics, which take 64-bit masks in HIP (ROCm 6.2 and later), as
+/// well as any other mask of a 32-bit type there (which does not compile).
 /// A shift counts as a lane mask when its amount is a lane index, or when
 /// it is combined into a variable the code uses as a lane mask (the mask
 /// operand of a *_sync intrinsic, a ballot's result: LaneMaskVars), and a
@@ -22,8 +25,7 @@ public:
   LaneMaskLiteralCheck() : Check(Info) {}
   void registerMatchers(clang::ast_matchers::MatchFinder &F) override;
   void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
-  void onStartOfTranslationUnit() override {
-    Check::onStartOfTranslationUnit();
+  void startTranslationUnit() override {
     Masks.reset();
     Reported.clear();
   }
@@ -32,6 +34,9 @@ private:
   LaneMaskVars &masks(clang::ASTContext &C);
   void checkNarrowRightShift(const clang::BinaryOperator *Shr,
                              clang::ASTContext &C);
+  void reportNarrowMaskType(
+      const clang::CallExpr *Call, llvm::StringRef Name, clang::ASTContext &C,
+      llvm::function_ref<bool(clang::SourceLocation)> FirstReport);
   std::unique_ptr<LaneMaskVars> Masks;
   /// Expansion locations of the masks reported: once each, whichever
   /// instantiation reaches them first.

@@ -21,8 +21,7 @@ public:
   LayoutWarpSizeCheck() : Check(Info) {}
   void registerMatchers(clang::ast_matchers::MatchFinder &F) override;
   void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
-  void onStartOfTranslationUnit() override {
-    Check::onStartOfTranslationUnit();
+  void startTranslationUnit() override {
     Scanned.clear();
   }
 

@@ -110,6 +110,18 @@ static bool handlesOtherWidth(const Stmt *S, ASTContext &C) {
   return false;
 }
 
+/// True when S reads the device's width: warpSize or a query of it
+/// (isQueriedWidth), anywhere in it.
+static bool readsQueriedWidth(const Stmt *S, const ASTContext &C) {
+  if (const auto *E = dyn_cast_or_null<Expr>(S); E && isQueriedWidth(E, C))
+    return true;
+  if (S)
+    for (const Stmt *Ch : S->children())
+      if (readsQueriedWidth(Ch, C))
+        return true;
+  return false;
+}
+
 void ShuffleWidthCheck::run(const MatchFinder::MatchResult &R) {
   ASTContext &C = *R.Context;
   const auto *Call = R.Nodes.getNodeAs<CallExpr>("shfl");
@@ -125,12 +137,14 @@ void ShuffleWidthCheck::run(const MatchFinder::MatchResult &R) {
   auto LM = findLaneMath(Fn->getBody(), C);
   if (!LM || LM->K == LaneMath::BlockDimDiv)
     return;
-  // An offset or source lane computed from warpSize (`off = warpSize / 2`)
-  // was written for the whole wavefront, whatever else the function does.
+  // An offset or source lane computed from the device's width (`off =
+  // warpSize / 2`, `wave_size >> 1` with `const int wave_size =
+  // __builtin_amdgcn_wavefrontsize()`) was written for the whole
+  // wavefront, whatever else the function does.
   for (const Expr *A : Call->arguments())
     if (const auto *DRE = dyn_cast<DeclRefExpr>(A->IgnoreParenImpCasts()))
       if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-        if (VD->getInit() && findWarpSizeRef(VD->getInit(), C))
+        if (VD->getInit() && readsQueriedWidth(VD->getInit(), C))
           return;
   CheckDiag D;
   D.Loc = Call->getBeginLoc();

@@ -172,8 +172,7 @@ void WarpSizeLiteralCheck::report(const ASTContext &C, CheckDiag D,
   Check::report(C, std::move(D));
 }
 
-void WarpSizeLiteralCheck::onStartOfTranslationUnit() {
-  Check::onStartOfTranslationUnit();
+void WarpSizeLiteralCheck::startTranslationUnit() {
   Named.clear();
   Pending.clear();
   BitWidth.clear();

@@ -22,7 +22,7 @@ public:
   WarpSizeLiteralCheck() : Check(Info) {}
   void registerMatchers(clang::ast_matchers::MatchFinder &F) override;
   void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
-  void onStartOfTranslationUnit() override;
+  void startTranslationUnit() override;
   void onEndOfTranslationUnit() override;
   void registerPPCallbacks(const clang::SourceManager &SM,
                            clang::Preprocessor &PP) override;

@@ -10,6 +10,8 @@
 // CHECK: utils.hip:6:58: note: counted here
 // CHECK: utils.hip:7:39: error: lane-mask parameter 'lane_mask' is 32-bit 'unsigned int' and counted with __popc
 // CHECK: utils.hip:7:59: note: counted here
+// CHECK: utils.hip:11:24: error: lane-mask parameter 'mask' is 32-bit 'unsigned int' and counted with __popc
+// CHECK: utils.hip:11:39: note: counted here
 
 //--- utils.hip
 #include <hip/hip_runtime.h>
@@ -20,6 +22,10 @@ FN unsigned long long wide_popc(unsigned long long mask) { return __popcll(mask)
 FN std::uint32_t first_lane(std::uint32_t mask) { return __ffs(mask); }
 FN std::uint32_t count_lanes(unsigned lane_mask) { return __popc(lane_mask); }
 FN std::uint32_t count_bits(std::uint32_t word) { return __popc(word); }
+// A mask type the caller picks: the 32-bit instantiation loses lanes.
+template <class M>
+FN unsigned count_of(M mask) { return __popc(mask); }
+FN unsigned both(unsigned a, unsigned long long b) { return count_of(a) + count_of(b); }
 //--- bits.hip
 #include <hip/hip_runtime.h>
 #include <cstdint>

@@ -12,6 +12,14 @@
 
 #define LANE_BIT(m, l) ((m) & (static_cast<uint64_t>(1) << (l)))
 
+// In a template the predicate's type is known in each instantiation only:
+// reported once, for the 64-bit one.
+template <class M>
+__device__ unsigned long long templateVote(M predicate, int lane) {
+  return __ballot(predicate & (M(1) << lane));
+  // CHECK: :[[@LINE-1]]:19: error: the predicate of __ballot is a 32-bit int, so the 64-bit 'unsigned long' is cut
+}
+
 __global__ void votes(uint64_t *out, uint64_t predicate, unsigned lane_mask32) {
   int lane = threadIdx.x % warpSize;
   out[0] = __ballot(predicate & (static_cast<uint64_t>(1) << lane));
@@ -24,7 +32,9 @@ __global__ void votes(uint64_t *out, uint64_t predicate, unsigned lane_mask32) {
   out[3] = __ballot((predicate & (1ull << lane)) != 0);
   out[4] = __ballot(lane_mask32 & (1u << (lane & 31)));
   out[5] = __any_sync(~0ull, (predicate >> lane) & 1ull ? 1 : 0);
+  out[6] = templateVote(predicate, lane) + templateVote(lane_mask32, lane);
 }
+// FILE: return __ballot((predicate & (M(1) << lane)) != 0);
 // FILE: out[0] = __ballot((predicate & (static_cast<uint64_t>(1) << lane)) != 0);
 // FILE: out[1] = __any((predicate >> lane) != 0);
 // FILE: out[2] = __all(LANE_BIT(predicate, lane));

@@ -16,3 +16,12 @@ __global__ void negatives(float *out, float v) {
 // CHECK: wave64-shuffle-width.hip:6:26: note: lanes computed for 32-wide warps here: 'threadIdx.x & 31'
 // CHECK: wave64-shuffle-width.hip:8:15: error: __shfl without a width argument spans the whole 64-lane wavefront, but the lane math of this function assumes 32 lanes; pass the width explicitly or compute lanes from warpSize (lanes 32-63 read source lanes of the first half) [wave64-shuffle-width]
 // CHECK: wave64-shuffle-width.hip:6:26: note: lanes computed for 32-wide warps here: 'threadIdx.x & 31'
+
+// A tree whose offsets start from the queried width spans the whole
+// wavefront on purpose, whatever 32-lane math sits beside it.
+__global__ void queriedTree(float *out, float v) {
+  const int wave_size = __builtin_amdgcn_wavefrontsize();
+  for (int offset = wave_size >> 1; offset > 0; offset >>= 1)
+    v += __shfl_down(v, offset);
+  out[threadIdx.x % 32] = v;
+}
