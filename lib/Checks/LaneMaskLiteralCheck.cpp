@@ -369,10 +369,8 @@ void LaneMaskLiteralCheck::run(const MatchFinder::MatchResult &R) {
           report(C, std::move(D));
           return;
         }
-  if (!V)
+  if (!V || (uint64_t(*V) & 0xffffffffffffffffull) != 0xffffffffull)
     return reportNarrowMaskType(Call, Fn->getName(), C, FirstReport);
-  if ((uint64_t(*V) & 0xffffffffffffffffull) != 0xffffffffull)
-    return;
   CheckDiag D;
   D.Level = core::Severity::Error;
   ConstantOrigin O = constantOrigin(S, C, {0xffffffffll});

@@ -41,6 +41,7 @@ __global__ void positives(int *c, float *f, unsigned active) {
   f[2] = __shfl_sync(MASK_OF(active), f[2], 0);
   // The literal has its own message, which says it too fails to compile.
   f[3] = __shfl_sync(0xffffffff, f[3], 0);
+  f[4] = __shfl_sync(0xffffu, f[4], 0);
 }
 // CHECK: wave64-lane-mask-type.hip:38:22: error: mask 'low' of __shfl_sync is a 32-bit 'unsigned int'; HIP
 // CHECK: wave64-lane-mask-type.hip:37:12: note: declared here; make it unsigned long long
@@ -49,6 +50,7 @@ __global__ void positives(int *c, float *f, unsigned active) {
 // CHECK: wave64-lane-mask-type.hip:41:22: error: mask 'MASK_OF(active)' of __shfl_sync is a 32-bit 'unsigned int'; HIP
 // CHECK: wave64-lane-mask-type.hip:33:54: note: declared here; make it unsigned long long
 // CHECK: wave64-lane-mask-type.hip:43:22: error: mask 0xffffffff of __shfl_sync names lanes 0-31 only; as a 32-bit 'unsigned int' it does not even compile for AMD GPUs (HIP's *_sync static_assert a 64-bit mask, ROCm 6.2+): use ~0ull or __activemask() [wave64-lane-mask-literal]
+// CHECK: wave64-lane-mask-type.hip:44:22: error: mask '0xffffu' of __shfl_sync is a 32-bit 'unsigned int'; HIP
 
 // 64-bit masks, and a project's own *_sync that drops its mask, compile.
 __device__ float myShfl(unsigned mask, float v, int l) { return __shfl(v, l); }
