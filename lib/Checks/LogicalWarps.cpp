@@ -321,8 +321,27 @@ llvm::DenseSet<const FunctionDecl *> crossLaneFunctions(const FunctionWalk &W) {
   return Out;
 }
 
-/// Kernels whose lanes never meet, and the helpers only they call.
-llvm::DenseSet<const FunctionDecl *> noCrossLaneFunctions(const FunctionWalk &W) {
+/// A device helper whose lane groups cannot reach its caller: it runs on
+/// the device (host code's launches are judged as launches), returns
+/// nothing and takes no non-const reference, so a lane or warp index it
+/// computes (`lane = threadIdx.x % 32`) only numbers its own threads'
+/// work. With no collective in it or below it, its 32-lane groups are
+/// right at any width whatever its callers do (a `laneId()` helper, which
+/// returns its index, stays judged).
+bool sealedHelper(const FunctionDecl *F) {
+  if (!F->hasAttr<CUDADeviceAttr>() || !F->getReturnType()->isVoidType())
+    return false;
+  return llvm::none_of(F->parameters(), [](const ParmVarDecl *P) {
+    QualType T = P->getType();
+    return T->isReferenceType() && !T.getNonReferenceType().isConstQualified();
+  });
+}
+
+/// Kernels whose lanes never meet, helpers only they call, and, in a
+/// device pass, sealed helpers (sealedHelper): the host pass does not see
+/// what a `__host__ __device__` body keeps under __HIP_DEVICE_COMPILE__.
+llvm::DenseSet<const FunctionDecl *> noCrossLaneFunctions(const FunctionWalk &W,
+                                                          bool DevicePass) {
   llvm::DenseSet<const FunctionDecl *> Meets = crossLaneFunctions(W);
   llvm::DenseMap<const FunctionDecl *, std::vector<const FunctionDecl *>>
       Callers;
@@ -331,7 +350,8 @@ llvm::DenseSet<const FunctionDecl *> noCrossLaneFunctions(const FunctionWalk &W)
       Callers[G].push_back(F);
   llvm::DenseSet<const FunctionDecl *> Out;
   for (const auto &[F, U] : W.Uses)
-    if (!Meets.count(F) && F->hasAttr<CUDAGlobalAttr>())
+    if (!Meets.count(F) &&
+        (F->hasAttr<CUDAGlobalAttr>() || (DevicePass && sealedHelper(F))))
       Out.insert(F);
   for (bool Changed = true; Changed;) {
     Changed = false;
@@ -526,7 +546,8 @@ void LogicalWarps::build() {
         }))
       U.CrossLane = true;
   }
-  llvm::DenseSet<const FunctionDecl *> Free = noCrossLaneFunctions(Walk);
+  llvm::DenseSet<const FunctionDecl *> Free =
+      noCrossLaneFunctions(Walk, Ctx.getLangOpts().CUDAIsDevice);
   llvm::DenseSet<const FunctionDecl *> Wave32 = wave32OnlyFunctions(Walk);
   llvm::DenseSet<const FunctionDecl *> OneRow = oneWarpBlockKernels(Walk);
   TreeReads Reads = treeReads(Walk, Ctx);

@@ -39,7 +39,8 @@ enum class LaneGroups {
   /// worth a warning at the tree and the width's definition, not at each use).
   LeaderTrees,
   /// No lane crosses to another: a kernel (or a helper only such kernels
-  /// call) that, with everything it calls, makes no shuffle, ballot, vote,
+  /// call, or a helper that returns nothing and takes no writable
+  /// reference) that, with everything it calls, makes no shuffle, ballot, vote,
   /// warp-level matrix operation, `__syncwarp`, inline assembly or library
   /// warp primitive, and reads neither warpSize nor a hardware lane index.
   /// Its 32-lane groups only number threads and memory: the result is the

@@ -95,13 +95,54 @@ void ballotTokens(const std::vector<Tok> &T, size_t I,
                             : ""));
 }
 
+/// True when the value Name holds at token I was set from the device's
+/// width, as far as the text tells: its nearest earlier `Name = ...` reads
+/// warpSize or calls a function named for the width
+/// (`__builtin_amdgcn_wavefrontsize()`), itself or through a name it reads
+/// (`offset = wave_size >> 1` with `wave_size =
+/// __builtin_amdgcn_wavefrontsize()`). The text's twin of the AST's
+/// isQueriedWidth, for shuffle offsets.
+bool setFromQueriedWidth(const std::vector<Tok> &T, size_t I,
+                         llvm::StringRef Name, unsigned Depth = 0) {
+  for (size_t K = I; K-- > 0 && I - K < 4000;) {
+    if (T[K].Text != Name || K + 2 >= T.size() || T[K + 1].Text != "=")
+      continue;
+    for (size_t J = K + 2; J < T.size() && T[J].Text != ";" &&
+                           T[J].Text != "," && T[J].Text != "{";
+         ++J) {
+      if (T[J].Kind != tok::raw_identifier)
+        continue;
+      // `warpSize` itself, or a call (`getWarpSize()`); a name such as
+      // WARP_SIZE may be any constant.
+      std::string L = T[J].Text.lower();
+      llvm::erase(L, '_');
+      llvm::StringRef W(L);
+      if (T[J].Text == "warpSize" ||
+          ((W.ends_with("wavefrontsize") || W.ends_with("warpsize")) &&
+           J + 1 < T.size() && T[J + 1].Text == "("))
+        return true;
+      if (Depth < 1 && T[J].Text != Name &&
+          setFromQueriedWidth(T, K, T[J].Text, Depth + 1))
+        return true;
+    }
+    return false;
+  }
+  return false;
+}
+
 /// A shuffle called without its width (see calledShuffleWidthIndex), in a file
-/// whose lane math assumes 32 lanes. I is the call's name.
+/// whose lane math assumes 32 lanes, unless an argument is set from the
+/// device's width (a tree over the whole wavefront, written so on purpose).
+/// I is the call's name.
 template <typename AddFn>
 void shuffleTokens(const std::vector<Tok> &T, size_t I,
                    const std::vector<std::pair<size_t, size_t>> &Args,
                    AddFn &Add) {
   unsigned Width = calledShuffleWidthIndex(T[I].Text);
+  for (auto [B, E] : Args)
+    if (E == B + 1 && T[B].Kind == tok::raw_identifier &&
+        setFromQueriedWidth(T, B, T[B].Text))
+      return;
   if (Width && Args.size() >= 2 && Args.size() <= Width)
     Add("wave64-shuffle-width", core::Severity::Warning, T[I],
         fmt::format("{} without a width argument spans the whole 64-lane "

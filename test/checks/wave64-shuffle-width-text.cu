@@ -25,3 +25,19 @@ __device__ void welford(U &mu, U &count) {
 
 // Instantiated: a template no code comes from would hold only notes.
 __global__ void use_welford(float *mu, float *count) { welford(*mu, *count); }
+
+// A tree whose offsets start from the queried width spans the wavefront on
+// purpose: not reported. One from a constant 32 still is.
+__device__ float wholeWave(float v) {
+  const int wave_size = __builtin_amdgcn_wavefrontsize();
+  for (int offset = wave_size >> 1; offset > 0; offset >>= 1)
+    v += __shfl_down(v, offset);
+  const int ws = 32;
+  for (int o = ws >> 1; o > 0; o >>= 1)
+    // CHECK: :[[@LINE+1]]:10: warning: __shfl_down without a width argument
+    v += __shfl_down(v, o);
+  for (int o = WARP_SIZE >> 1; o > 0; o >>= 1)
+    // CHECK: :[[@LINE+1]]:10: warning: __shfl_down without a width argument
+    v += __shfl_down(v, o);
+  return v;
+}
