@@ -139,17 +139,18 @@ void shuffleTokens(const std::vector<Tok> &T, size_t I,
                    const std::vector<std::pair<size_t, size_t>> &Args,
                    AddFn &Add) {
   unsigned Width = calledShuffleWidthIndex(T[I].Text);
+  if (!Width || Args.size() < 2 || Args.size() > Width)
+    return;
   for (auto [B, E] : Args)
     if (E == B + 1 && T[B].Kind == tok::raw_identifier &&
         setFromQueriedWidth(T, B, T[B].Text))
       return;
-  if (Width && Args.size() >= 2 && Args.size() <= Width)
-    Add("wave64-shuffle-width", core::Severity::Warning, T[I],
-        fmt::format("{} without a width argument spans the whole 64-lane "
-                    "wavefront, but the lane math of this file assumes 32 "
-                    "lanes; pass the width explicitly or compute lanes from "
-                    "warpSize",
-                    T[I].Text));
+  Add("wave64-shuffle-width", core::Severity::Warning, T[I],
+      fmt::format("{} without a width argument spans the whole 64-lane "
+                  "wavefront, but the lane math of this file assumes 32 "
+                  "lanes; pass the width explicitly or compute lanes from "
+                  "warpSize",
+                  T[I].Text));
 }
 
 enum class Body { None, Host, Device };
