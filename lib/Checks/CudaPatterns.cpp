@@ -282,6 +282,13 @@ static bool filledWithWidth(const Stmt *S, const VarDecl *VD,
   return false;
 }
 
+bool queriesWidthByName(llvm::StringRef FunctionName) {
+  std::string N = FunctionName.lower();
+  llvm::erase(N, '_');
+  return llvm::StringRef(N).ends_with("warpsize") ||
+         llvm::StringRef(N).ends_with("wavefrontsize");
+}
+
 bool isQueriedWidth(const Expr *E, const ASTContext &Ctx, unsigned Depth) {
   if (!E || Depth > 3)
     return false;
@@ -292,12 +299,8 @@ bool isQueriedWidth(const Expr *E, const ASTContext &Ctx, unsigned Depth) {
     return ME->getMemberDecl()->getName() == "warpSize";
   // A project's or framework's query (`at::cuda::warp_size()`,
   // `getWarpSize(dev)`): a function named for the width, not a constant.
-  if (const auto *C = dyn_cast<CallExpr>(E)) {
-    std::string N = calleeName(C).lower();
-    llvm::erase(N, '_');
-    return llvm::StringRef(N).ends_with("warpsize") ||
-           llvm::StringRef(N).ends_with("wavefrontsize");
-  }
+  if (const auto *C = dyn_cast<CallExpr>(E))
+    return queriesWidthByName(calleeName(C));
   const auto *DRE = dyn_cast<DeclRefExpr>(E);
   const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
   if (!VD || !VD->isLocalVarDecl())

@@ -57,6 +57,11 @@ bool isWarpSizeRef(const clang::Expr *E, const clang::ASTContext &Ctx);
 bool isQueriedWidth(const clang::Expr *E, const clang::ASTContext &Ctx,
                     unsigned Depth = 0);
 
+/// A function named for the width it queries (`getWarpSize`,
+/// `at::cuda::warp_size`, `__builtin_amdgcn_wavefrontsize`): its result is
+/// the device's width, not a constant.
+bool queriesWidthByName(llvm::StringRef FunctionName);
+
 /// A name for the thread count of a block (`BLOCK_SIZE`, `kBlockDim`,
 /// `block_threads`), not of a warp.
 bool blockSizeName(llvm::StringRef Name);

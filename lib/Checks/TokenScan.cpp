@@ -114,12 +114,9 @@ bool setFromQueriedWidth(const std::vector<Tok> &T, size_t I,
         continue;
       // `warpSize` itself, or a call (`getWarpSize()`); a name such as
       // WARP_SIZE may be any constant.
-      std::string L = T[J].Text.lower();
-      llvm::erase(L, '_');
-      llvm::StringRef W(L);
       if (T[J].Text == "warpSize" ||
-          ((W.ends_with("wavefrontsize") || W.ends_with("warpsize")) &&
-           J + 1 < T.size() && T[J + 1].Text == "("))
+          (queriesWidthByName(T[J].Text) && J + 1 < T.size() &&
+           T[J + 1].Text == "("))
         return true;
       if (Depth < 1 && T[J].Text != Name &&
           setFromQueriedWidth(T, K, T[J].Text, Depth + 1))
