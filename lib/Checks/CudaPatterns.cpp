@@ -368,6 +368,17 @@ static bool laneName(llvm::StringRef N) {
       .Default(false);
 }
 
+/// A constant whose value depends on template parameters: a local constexpr
+/// variable initialised with such an expression (`constexpr int VPT =
+/// values_per_thread<BITS>;`). A template parameter itself is not one: it
+/// may be the width.
+static bool dependentScale(const Expr *E) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenCasts());
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  return VD && VD->isConstexpr() && VD->isLocalVarDecl() && VD->getInit() &&
+         VD->getInit()->isValueDependent();
+}
+
 bool isLaneLike(const Expr *E, const ASTContext &Ctx, unsigned Depth) {
   if (!E || Depth > 4)
     return false;
@@ -399,11 +410,13 @@ bool isLaneLike(const Expr *E, const ASTContext &Ctx, unsigned Depth) {
       return true;
   }
   // A thread index scaled by a constant (`threadIdx.x * 33`, a padded
-  // shared-memory address) no longer numbers lanes.
+  // shared-memory address) no longer numbers lanes; in a template, nor does
+  // one scaled by a constant the template computes (`lane * VPT`, VPT =
+  // values_per_thread<BITS>: an element index, as every instantiation shows).
   if (const auto *BO = dyn_cast<BinaryOperator>(E))
     if (BO->getOpcode() == BO_Mul)
       for (const Expr *Op : {BO->getLHS(), BO->getRHS()})
-        if (auto V = intValue(Op, Ctx); V && *V != 1)
+        if (auto V = intValue(Op, Ctx); (V && *V != 1) || dependentScale(Op))
           return false;
   // Data loaded with a thread index, or returned by a call, is a value,
   // not an index.

@@ -89,6 +89,21 @@ static bool bitInWord(const Expr *Amount) {
   return In && (In->getOpcode() == BO_And || In->getOpcode() == BO_Rem);
 }
 
+/// `1u << (lane / K)` (K at least 2, or a template's constant: a group
+/// size, `lane_id / kNumRecvUnrolls`), `1u << (lane >> k)`: one bit per
+/// group of lanes, at most 32 groups of a 64-lane wavefront, so the bit
+/// stays in a 32-bit word.
+static bool groupBit(const Expr *Amount, const ASTContext &C) {
+  const auto *BO = dyn_cast<BinaryOperator>(strip(Amount));
+  if (!BO || (BO->getOpcode() != BO_Div && BO->getOpcode() != BO_Shr))
+    return false;
+  const Expr *By = BO->getRHS();
+  if (By->isValueDependent())
+    return true;
+  auto V = intValue(By, C);
+  return V && *V >= (BO->getOpcode() == BO_Div ? 2 : 1);
+}
+
 /// The initializer of the const local E names, if it does.
 static const Expr *constLocalInit(const Expr *E) {
   const auto *DRE = dyn_cast<DeclRefExpr>(strip(E));
@@ -287,8 +302,9 @@ void LaneMaskLiteralCheck::run(const MatchFinder::MatchResult &R) {
     const VarDecl *Into = nullptr;
     if (!isLaneLike(Amount, C) && !(Into = combinedInto(BO, C, masks(C))))
       return;
-    // `1u << (i & 31)` sets a bit of a 32-bit word: bit packing, not lanes.
-    if (bitInWord(Amount))
+    // `1u << (i & 31)` sets a bit of a 32-bit word: bit packing, not lanes;
+    // `1u << (lane / 2)` one bit per pair of lanes.
+    if (bitInWord(Amount) || groupBit(Amount, C))
       return;
     // So does `1u << bit` with `const unsigned bit = i % 32` in a function
     // that makes no warp collective (beside a ballot, `b & ((1 << lane) -

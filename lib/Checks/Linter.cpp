@@ -584,13 +584,19 @@ void addTokenFindings(const std::string &File, const LintConfig &Config,
       [&](llvm::StringRef Text, const std::function<bool(unsigned)> &) {
         std::vector<core::Finding> Found = scanTokens(File, Text, Macros, Why);
         // A partial AST may still show a body where no wave64 finding
-        // holds (as Check::report demotes the AST checks' findings there).
+        // holds (as Check::report demotes the AST checks' findings there),
+        // or one whose shuffles all stay in their 32-lane half (a width of
+        // 32, a tree only each group's lane 0 reads), where a shuffle
+        // without its width is right (as ShuffleWidthCheck says).
         auto It = Bodies ? Bodies->find(File) : BodyLists::const_iterator();
         if (Bodies && It != Bodies->end())
           for (core::Finding &F : Found) {
             LaneGroups Kind = laneGroupsAt(It->second, F.Range.Offset);
+            bool HalfLocal = F.CheckId == "wave64-shuffle-width" &&
+                             (Kind == LaneGroups::Segments ||
+                              Kind == LaneGroups::LeaderTrees);
             if (F.Level != core::Severity::Note &&
-                noWave64FindingHolds(Kind)) {
+                (noWave64FindingHolds(Kind) || HalfLocal)) {
               F.Level = core::Severity::Note;
               F.Message = rightAtEitherWidth(F.Message, Kind);
             }

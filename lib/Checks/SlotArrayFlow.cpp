@@ -10,6 +10,18 @@ using namespace clang;
 
 namespace hipport::checks {
 
+/// True when E divides by the run-time width somewhere (`(blockDim.x +
+/// warpSize - 1) / warpSize`): a count of warps.
+static bool dividesByWidth(const Stmt *E, const ASTContext &C) {
+  if (!E)
+    return false;
+  if (const auto *BO = dyn_cast<BinaryOperator>(E);
+      BO && BO->getOpcode() == BO_Div && findWarpSizeRef(BO->getRHS(), C))
+    return true;
+  return llvm::any_of(E->children(),
+                      [&](const Stmt *Ch) { return dividesByWidth(Ch, C); });
+}
+
 bool guardedIndex(const Stmt *S, const Expr *Index, bool WarpCount,
                   ASTContext &C) {
   std::string Idx = sourceText(Index->getSourceRange(), C);
@@ -23,7 +35,7 @@ bool guardedIndex(const Stmt *S, const Expr *Index, bool WarpCount,
       return false;
     return T.find(Idx) != std::string::npos ||
            (WarpCount && T.find("threadIdx") != std::string::npos &&
-            findWarpSizeRef(Cond, C));
+            dividesByWidth(Cond, C));
   };
   const Stmt *Child = S;
   for (unsigned Depth = 0; Depth < 12; ++Depth) {

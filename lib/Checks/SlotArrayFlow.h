@@ -16,9 +16,10 @@ namespace hipport::checks {
 
 /// True when a condition around S bounds Index (`if (lane < n) s[lane]`,
 /// `lane < n ? s[lane] : 0`): the access is guarded. With WarpCount (an
-/// array of one slot per warp, sized with warpSize), a thread index below a
-/// warp count also bounds it (`threadIdx.x < blockDim.x / warpSize ?
-/// s[lane] : 0`: the lane is the thread index there).
+/// array with a slot for every warp of a block: sized with warpSize, or 32
+/// slots, enough for 1024 threads in warps of 32 or 64), a thread index
+/// below a warp count also bounds it (`threadIdx.x < blockDim.x / warpSize
+/// ? s[lane] : 0`: the lane is the thread index there).
 bool guardedIndex(const clang::Stmt *S, const clang::Expr *Index,
                   bool WarpCount, clang::ASTContext &C);
 

@@ -95,38 +95,6 @@ void ballotTokens(const std::vector<Tok> &T, size_t I,
                             : ""));
 }
 
-/// True when the value Name holds at token I was set from the device's
-/// width, as far as the text tells: its nearest earlier `Name = ...` reads
-/// warpSize or calls a function named for the width
-/// (`__builtin_amdgcn_wavefrontsize()`), itself or through a name it reads
-/// (`offset = wave_size >> 1` with `wave_size =
-/// __builtin_amdgcn_wavefrontsize()`). The text's twin of the AST's
-/// isQueriedWidth, for shuffle offsets.
-bool setFromQueriedWidth(const std::vector<Tok> &T, size_t I,
-                         llvm::StringRef Name, unsigned Depth = 0) {
-  for (size_t K = I; K-- > 0 && I - K < 4000;) {
-    if (T[K].Text != Name || K + 2 >= T.size() || T[K + 1].Text != "=")
-      continue;
-    for (size_t J = K + 2; J < T.size() && T[J].Text != ";" &&
-                           T[J].Text != "," && T[J].Text != "{";
-         ++J) {
-      if (T[J].Kind != tok::raw_identifier)
-        continue;
-      // `warpSize` itself, or a call (`getWarpSize()`); a name such as
-      // WARP_SIZE may be any constant.
-      if (T[J].Text == "warpSize" ||
-          (queriesWidthByName(T[J].Text) && J + 1 < T.size() &&
-           T[J + 1].Text == "("))
-        return true;
-      if (Depth < 1 && T[J].Text != Name &&
-          setFromQueriedWidth(T, K, T[J].Text, Depth + 1))
-        return true;
-    }
-    return false;
-  }
-  return false;
-}
-
 /// A shuffle called without its width (see calledShuffleWidthIndex), in a file
 /// whose lane math assumes 32 lanes, unless an argument is set from the
 /// device's width (a tree over the whole wavefront, written so on purpose).
@@ -221,14 +189,19 @@ std::vector<bool> hostBodyTokens(const std::vector<Tok> &T,
   return Host;
 }
 
-/// `int kWarpSize = 32;`: a declaration of the name, not a read.
+/// `int kWarpSize = 32;`: a declaration of the name, not a read; so is
+/// the brace initialisation of a template type's object
+/// (`std::atomic<int> warp_size{0};`).
 bool declares(const std::vector<Tok> &T, size_t I) {
-  if (I == 0 || I + 1 >= T.size() || T[I - 1].Kind != tok::raw_identifier)
+  if (I == 0 || I + 1 >= T.size())
     return false;
   llvm::StringRef P = T[I - 1].Text;
-  if (P == "return" || P == "case" || P == "sizeof" || P == "throw")
-    return false;
   llvm::StringRef Next = T[I + 1].Text;
+  if (P == ">" && Next == "{")
+    return true;
+  if (T[I - 1].Kind != tok::raw_identifier || P == "return" || P == "case" ||
+      P == "sizeof" || P == "throw")
+    return false;
   return Next == "=" || Next == "{" || Next == ";" || Next == "[";
 }
 
@@ -367,12 +340,17 @@ static void hostWidthReads(
         NotWidths.count(T[I].Text.str()))
       continue;
     // A static_assert is judged by the compiler in each pass: it cannot
-    // make host and device sizes disagree at run time. An object with
-    // members (`wave.Dim()`) or a standard name (`std::ws`) is no width.
+    // make host and device sizes disagree at run time; a message printed
+    // sizes nothing. An object with members (`wave.Dim()`) or a standard
+    // name (`std::ws`) is no width.
+    std::vector<llvm::StringRef> Calls = enclosingCalls(T, I);
     if (Is(I + 1, "(") || Is(I + 1, ".") || Is(I + 1, "->") ||
         (I > 0 && (T[I - 1].Text == "." || T[I - 1].Text == "->")) ||
         (I > 1 && T[I - 1].Text == "::" && T[I - 2].Text == "std") ||
-        llvm::is_contained(enclosingCalls(T, I), "static_assert"))
+        llvm::is_contained(Calls, "static_assert") ||
+        llvm::any_of(Calls, [](llvm::StringRef C) {
+          return C == "printf" || C == "fprintf" || C == "snprintf";
+        }))
       continue;
     if (declares(T, I)) {
       // `constexpr int warp_size = rocprim::warp_size();` in host code: the

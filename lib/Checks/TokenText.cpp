@@ -1,4 +1,5 @@
 #include "Checks/TokenText.h"
+#include "Checks/CudaPatterns.h"
 
 #include "clang/Basic/LangOptions.h"
 #include "clang/Lex/Lexer.h"
@@ -200,6 +201,38 @@ llvm::StringRef launchedKernel(const std::vector<Tok> &T, size_t I) {
     if (T[J].Kind == tok::raw_identifier && T[J].Text != "HIP_KERNEL_NAME")
       return T[J].Text;
   return {};
+}
+
+/// True when the value Name holds at token I was set from the device's
+/// width, as far as the text tells: its nearest earlier `Name = ...` reads
+/// warpSize or calls a function named for the width
+/// (`__builtin_amdgcn_wavefrontsize()`), itself or through a name it reads
+/// (`offset = wave_size >> 1` with `wave_size =
+/// __builtin_amdgcn_wavefrontsize()`). The text's twin of the AST's
+/// isQueriedWidth, for shuffle offsets.
+bool setFromQueriedWidth(const std::vector<Tok> &T, size_t I,
+                         llvm::StringRef Name, unsigned Depth) {
+  for (size_t K = I; K-- > 0 && I - K < 4000;) {
+    if (T[K].Text != Name || K + 2 >= T.size() || T[K + 1].Text != "=")
+      continue;
+    for (size_t J = K + 2; J < T.size() && T[J].Text != ";" &&
+                           T[J].Text != "," && T[J].Text != "{";
+         ++J) {
+      if (T[J].Kind != tok::raw_identifier)
+        continue;
+      // `warpSize` itself, or a call (`getWarpSize()`); a name such as
+      // WARP_SIZE may be any constant.
+      if (T[J].Text == "warpSize" ||
+          (queriesWidthByName(T[J].Text) && J + 1 < T.size() &&
+           T[J + 1].Text == "("))
+        return true;
+      if (Depth < 1 && T[J].Text != Name &&
+          setFromQueriedWidth(T, K, T[J].Text, Depth + 1))
+        return true;
+    }
+    return false;
+  }
+  return false;
 }
 
 } // namespace hipport::checks

@@ -67,6 +67,16 @@ std::set<llvm::StringRef> definitionNames(const std::vector<Tok> &T,
 /// ...)`); empty when the text does not say.
 llvm::StringRef launchedKernel(const std::vector<Tok> &T, size_t I);
 
+/// True when the value Name holds at token I was set from the device's
+/// width, as far as the text tells: its nearest earlier `Name = ...` reads
+/// warpSize or calls a function named for the width
+/// (`__builtin_amdgcn_wavefrontsize()`), itself or through a name it reads
+/// (`offset = wave_size >> 1` with `wave_size =
+/// __builtin_amdgcn_wavefrontsize()`). The text's twin of the AST's
+/// isQueriedWidth, for shuffle offsets and branches taken by the width.
+bool setFromQueriedWidth(const std::vector<Tok> &T, size_t I,
+                         llvm::StringRef Name, unsigned Depth = 0);
+
 /// A numeric literal as one spelling: lower case, without digit separators
 /// and integer suffixes (`0xFFFF'FFFFu` -> `0xffffffff`).
 std::string plainNumber(llvm::StringRef Literal);

@@ -644,6 +644,7 @@ std::vector<size_t> dim3Extents(const std::vector<Tok> &T, llvm::StringRef Name,
 }
 
 void oneWarpBlocks(const std::vector<Tok> &T, const TokenConstants &C,
+                   const std::set<llvm::StringRef> &Wave32,
                    const TokenFindingFn &Add) {
   bool Collectives = worksPerWarp(T);
   std::set<llvm::StringRef> Defined; ///< functions the text defines
@@ -658,7 +659,9 @@ void oneWarpBlocks(const std::vector<Tok> &T, const TokenConstants &C,
     if (T[I].Text != "<<" || T[I + 1].Text != "<")
       continue;
     llvm::StringRef K = launchedName(T, I);
-    if (K.empty() || (!Collectives && Defined.count(K)))
+    // A wave32-only kernel's block of one 32-lane wavefront is sized for
+    // the only width it runs at (as launchConfigs leaves its launches).
+    if (K.empty() || (!Collectives && Defined.count(K)) || Wave32.count(K))
       continue;
     size_t Grid = exprEnd(T, I + 2);
     if (Grid >= T.size() || T[Grid].Text != ",")
@@ -1295,7 +1298,7 @@ void widthFlowTokens(const std::vector<Tok> &T,
   lastLaneAndStrides(T, C, Add);
   functionHeads(T, C, Typedefs, Add);
   ballotsInto32Bit(T, Typedefs, Add);
-  oneWarpBlocks(T, C, Add);
+  oneWarpBlocks(T, C, Wave32, Add);
   launchFlow(T, Wave32, Add);
   widthLayouts(T, C, Add);
   hostDispatch(T, C, Add);

@@ -241,7 +241,9 @@ void WarpConstantUseCheck::laneIndexedArray(const ArraySubscriptExpr *Sub,
   if (!AT || AT->getSize().uge(64) || AT->getSize().ult(2))
     return;
   const Expr *Idx = Sub->getIdx();
-  if (!isWidthLaneIndex(Idx, C) || guardedIndex(Sub, Idx, sizedByWidth(Base, C), C) ||
+  // 32 slots hold a slot for each warp of any block, at 32 lanes or 64.
+  bool SlotPerWarp = sizedByWidth(Base, C) || AT->getSize().uge(32);
+  if (!isWidthLaneIndex(Idx, C) || guardedIndex(Sub, Idx, SlotPerWarp, C) ||
       !once(Sub->getBeginLoc(), C))
     return;
   CheckDiag D;

@@ -223,7 +223,10 @@ void WarpSizeLiteralCheck::use(
     D.Range = UseLoc.isMacroID() ? SourceRange() : UseRange;
     D.Level = Level;
     D.Notes = std::move(Notes);
-    report(*Ctx, std::move(D), AssumptionUse);
+    // Where the trees only group leaders read, the definition (reported at
+    // the end of the TU with every use in its notes) is the one site to
+    // change: its uses state nothing of their own.
+    report(*Ctx, std::move(D), /*AssumptionSite=*/false);
     return;
   }
   if (!UseLoc.isMacroID())

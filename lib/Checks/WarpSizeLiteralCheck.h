@@ -62,8 +62,9 @@ private:
   /// Reports D, as a note where every place it names lies in a function
   /// that works in explicit 32-lane logical warps (LogicalWarps): right at
   /// wave64 there, so neither a bug nor a warning. An AssumptionSite (a
-  /// reduction tree's start, a lane index, a warp constant's definition) of
-  /// a function whose trees only group leaders read stays a warning.
+  /// reduction tree's start, a lane index written with a literal, a warp
+  /// constant's definition) of a function whose trees only group leaders
+  /// read stays a warning; a named constant's uses there are notes.
   using Check::report;
   void report(const clang::ASTContext &C, CheckDiag D,
               bool AssumptionSite = false);

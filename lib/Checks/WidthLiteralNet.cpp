@@ -1,5 +1,6 @@
 #include "Checks/WidthLiteralNet.h"
 #include "Checks/CudaPatterns.h"
+#include "Checks/LogicalWarps.h"
 #include "Checks/TokenText.h"
 #include "Checks/TokenWidthFlow.h"
 
@@ -195,6 +196,9 @@ launchMacroParams(const std::vector<Tok> &T) {
 struct FileNames {
   std::set<llvm::StringRef> Threads, VectorLanes, Ballots;
   std::map<llvm::StringRef, std::vector<bool>> LaunchMacros;
+  /// Kernels the text defines for 32-wide wavefronts only
+  /// (wave32OnlyDefinitions).
+  std::set<llvm::StringRef> Wave32Kernels;
 };
 
 bool sizelessLaunch(const FileNames &N, llvm::StringRef Macro) {
@@ -356,6 +360,17 @@ bool nonSizingLaunchArg(const std::vector<Tok> &T, size_t I,
   return false;
 }
 
+/// The literal sizes a launch of a wave32-only kernel (`k<<<grid, 32>>>`,
+/// k calling an RDNA `_w32` builtin): the block of the only width it runs
+/// at, as the token scan's launch reading leaves it too.
+bool wave32LaunchArg(const std::vector<Tok> &T, size_t B, size_t I,
+                     const FileNames &N) {
+  for (size_t J = I; J-- > B;)
+    if (isLaunch(T, J))
+      return N.Wave32Kernels.count(launchedKernel(T, J));
+  return false;
+}
+
 /// The statement [B, E) routes by the width: it compares a width the code
 /// asks for at run time (`k <= 32 && getWarpSizeCurrentDevice() == 32`
 /// picks the path for the device it runs on), or tests for 32 and for 64
@@ -452,17 +467,40 @@ bool inShiftAmount(const std::vector<Tok> &T, size_t I) {
 /// (i & 31)`: a bit of a 32-bit word), an alignment (`alignas(32)`), a
 /// case label or the value of a count of warps, never a warp width. A lane
 /// mask built so is wave64-lane-mask-literal's.
+/// The literal is all or a factor of a count of warps made of literals
+/// only: `kNumMaxWarpGroups = 32;`, `#define MAX_NUM_WARPS (64 * 64 * 32)`
+/// (hypre's). Warps times lanes would count threads: here 32 counts warps.
+bool countOfWarps(const std::vector<Tok> &T, size_t I) {
+  auto Factor = [&](size_t J) {
+    return T[J].Kind == tok::numeric_constant || T[J].Text == "*" ||
+           T[J].Text == "(" || T[J].Text == ")";
+  };
+  size_t B = I, E = I + 1;
+  while (B > 0 && Factor(B - 1) && !T[B].LineStart)
+    --B;
+  while (E < T.size() && Factor(E) && !T[E].LineStart)
+    ++E;
+  if (B == 0)
+    return false;
+  // `NAME = ...;`, or the whole body of `#define NAME ...`.
+  bool Assigned = T[B - 1].Text == "=" && B >= 2 &&
+                  countsWarpsName(T[B - 2].Text) && E < T.size() &&
+                  T[E].Text == ";";
+  bool Defined = B >= 2 && T[B - 2].Text == "define" &&
+                 countsWarpsName(T[B - 1].Text) &&
+                 (E == T.size() || T[E].LineStart);
+  return Assigned || Defined;
+}
+
 bool notAWidth(const std::vector<Tok> &T, size_t I) {
   if (I == 0)
     return false;
   llvm::StringRef P = T[I - 1].Text;
   // `case 32:` names one value a switch dispatches on (a block size, an
-  // expert count); the code under it is read on its own. `kNumMaxWarpGroups
-  // = 32;` is a count of warps, not lanes.
+  // expert count); the code under it is read on its own.
   if (isShift(P) || inShiftAmount(T, I) || P == "case")
     return true;
-  if (P == "=" && I >= 2 && I + 1 < T.size() && T[I + 1].Text == ";" &&
-      countsWarpsName(T[I - 2].Text))
+  if (countOfWarps(T, I))
     return true;
   return P == "(" && I >= 2 &&
          T[I - 2].Text.lower().find("align") != std::string::npos;
@@ -662,7 +700,9 @@ struct EchoBranch {
 
 /// The branches of `if (... Name == V ...)` (or `V == Name`) where V is a
 /// width literal and Name names neither lanes, warps nor threads (a
-/// quantization group size, a head dimension): its 32s are Name's.
+/// quantization group size, a head dimension): its 32s are Name's. So are
+/// those of a branch on the device's width (`if (warp_size == 32)`,
+/// warp_size = rocprim::warp_size()): code that runs only at 32 lanes.
 std::vector<EchoBranch> echoBranches(const std::vector<Tok> &T) {
   std::vector<EchoBranch> Out;
   for (size_t I = 0; I + 1 < T.size(); ++I) {
@@ -681,7 +721,9 @@ std::vector<EchoBranch> echoBranches(const std::vector<Tok> &T) {
           T[Name].Kind != tok::raw_identifier)
         continue;
       Context C = contextOfName(T[Name].Text);
-      if (C == Context::Lane || C == Context::Thread)
+      bool Queried = T[Name].Text == "warpSize" ||
+                     setFromQueriedWidth(T, Name, T[Name].Text);
+      if ((C == Context::Lane || C == Context::Thread) && !Queried)
         continue;
       size_t B = Close + 1, E;
       if (T[B].Text == "{")
@@ -732,8 +774,10 @@ widthLiteralFindings(const std::string &File, llvm::StringRef Text,
     return hostLayoutFindings(File, Text, T, Inactive);
   bool WarpAware = warpAware(T);
   std::set<llvm::StringRef> Redefined = redefined(T);
+  std::vector<FunctionSpan> Wave32 =
+      wave32OnlyDefinitions(T, functionDefinitions(T));
   FileNames Names{threadIndexNames(T), vectorLaneNames(T), ballotNames(T),
-                  launchMacroParams(T)};
+                  launchMacroParams(T), definitionNames(T, Wave32)};
   std::vector<EchoBranch> Echoes = echoBranches(T);
   std::set<size_t> Lines; ///< offsets of the line starts reported on
   for (const Statement &St : statements(T)) {
@@ -749,6 +793,7 @@ widthLiteralFindings(const std::string &File, llvm::StringRef Text,
       Literal L = literalKind(T[I]);
       if (L == Literal::None || notAWidth(T, I) || Inactive(T[I].Offset) ||
           shuffleWidthArg(T, I) || nonSizingLaunchArg(T, I, Names) ||
+          wave32LaunchArg(T, B, I, Names) ||
           insideAsm(T, I) || echoed(Echoes, T, I) ||
           (L == Literal::FullMask && !(WarpAware && laneMaskInit(T, I))))
         continue;
@@ -774,6 +819,13 @@ widthLiteralFindings(const std::string &File, llvm::StringRef Text,
       F.Level = Strong ? core::Severity::Warning : core::Severity::Note;
       F.Range = {File, T[I].Offset, unsigned(T[I].Text.size())};
       F.Message = message(L, T[I], Seen);
+      // Code for 32-wide wavefronts only, as the token scan reads it.
+      if (llvm::any_of(Wave32, [&](const FunctionSpan &S) {
+            return S.Open <= I && I <= S.Close;
+          })) {
+        F.Level = core::Severity::Note;
+        F.Message = rightAtEitherWidth(F.Message, LaneGroups::Wave32Only);
+      }
       Out.push_back(std::move(F));
     }
   }

@@ -130,3 +130,18 @@ void launchPerTarget(float *out, const float *in) {
   // A width the preprocessor picks per target (wave64-host-launch-width's).
   rowReduce<float, TARGET_WS><<<1, 64>>>(out, in);
 }
+
+// A quantization group size dividing a lane's element index (the lane scaled
+// by the values each thread holds, a constant of the template): a data
+// layout, not the width. mlx's qmv kernels read `k_val / GROUP_SIZE` so.
+template <int Bits> constexpr int valuesPerThread = 32 / Bits;
+template <int Bits, int GroupSize>
+__global__ void dequantRow(float *out, const float *scales, int k0) {
+  constexpr int VPT = valuesPerThread<Bits>;
+  const int lane = threadIdx.x;
+  int kVal = k0 + lane * VPT;
+  out[lane] = scales[kVal / GroupSize];
+}
+void dequantAll(float *out, const float *scales) {
+  dequantRow<4, 32><<<1, 64>>>(out, scales, 0);
+}

@@ -40,6 +40,20 @@ void launch(Tensor out, Tensor in, int n) {
   static_assert(utils::kWarpSize <= 64, "lane masks fit in 64 bits");
   // A declaration of a host constant is not a read of the device's width.
   constexpr int kWarpSize = 64;
+  // Nor does a message printed size anything.
+  printf("%d threads per block\n", 24 * utils::kWarpSize);
+}
+
+// A width asked of the device once and cached in an atomic object: a value
+// of run time, declared with its type's braces (bitsandbytes' ops.cu).
+static int host_warp_size() {
+  static std::atomic<int> warp_size{0};
+  int ws = warp_size.load(std::memory_order_relaxed);
+  if (ws == 0) {
+    ws = device_warp_size();
+    warp_size.store(ws, std::memory_order_relaxed);
+  }
+  return ws;
 }
 
 // A width the host pass computes at compile time (rocprim's warp_size() is

@@ -131,3 +131,18 @@ __global__ void sums(float *f, int *i) {
   f[0] = warpSumOf(f[0]) + warpSumWide(f[1]);
   i[0] = warpSumOf(i[0]);
 }
+
+// One bit per group of lanes (deepep's `1u << (lane_id / kNumRecvUnrolls)`):
+// at most 32 groups of a 64-lane wavefront, so the bit fits 32 bits. A lane
+// shifted whole does not.
+template <int kUnrolls>
+__global__ void group_bits(unsigned *out) {
+  int lane = threadIdx.x % warpSize;
+  unsigned pair = 1u << (lane / 2);
+  unsigned quad = 1u << (lane >> 2);
+  unsigned group = 1u << (lane / kUnrolls);
+  // CHECK: wave64-lane-mask-literal.cu:[[@LINE+1]]:20: error: lane mask '1u << (lane + 1)' is built in 32-bit arithmetic
+  unsigned next = (1u << (lane + 1)) - 1;
+  out[lane] = pair | quad | group | next;
+}
+template __global__ void group_bits<4>(unsigned *);

@@ -41,3 +41,18 @@ __device__ float wholeWave(float v) {
     v += __shfl_down(v, o);
   return v;
 }
+
+// A tree whose total only lane 0 of each 32-lane group reads: lane 0 and
+// lane 32 each fold their own half, right at 64. The AST shows the bodies
+// although the file has errors, and the text's finding is a note there.
+__device__ float leaderSum(float v) {
+  for (int o = 16; o > 0; o >>= 1)
+    // CHECK: :[[@LINE+1]]:10: note: __shfl_down without a width argument spans the whole 64-lane wavefront, but the lane math of this file assumes 32 lanes; every shuffle here is a reduction tree within 32 lanes whose total only lane 0 of each 32-lane group reads
+    v += __shfl_down(v, o);
+  return v;
+}
+__global__ void leaderSlots(float *slots, const float *in) {
+  float v = leaderSum(in[threadIdx.x]);
+  if ((threadIdx.x & 31) == 0)
+    slots[threadIdx.x / 32] = v;
+}

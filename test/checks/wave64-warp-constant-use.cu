@@ -73,6 +73,13 @@ __global__ void negatives(int *out) {
   // below the number of warps.
   __shared__ int slots[1024 / warpSize];
   out[5] = threadIdx.x < blockDim.x / warpSize ? slots[lane] : 0;
+  // 32 slots hold one for each warp of any block, at 32 lanes or 64: a
+  // thread index below a warp count reads within them (mahout's final
+  // reduction).
+  out[6] = threadIdx.x < (blockDim.x + warpSize - 1) / warpSize ? sums[lane] : 0;
+  // Below the width is no warp count: lanes 32-63 still read past them.
+  // CHECK: :[[@LINE+1]]:37: error: 'sums[lane]' indexes an array of 32 elements
+  out[7] = threadIdx.x < warpSize ? sums[lane] : 0;
 }
 
 __global__ void per_warp_slots(int *out) {

@@ -367,11 +367,13 @@ __global__ void every_lane_tree(float *out, float v) {
 }
 // A butterfly in a helper that returns the total, its width a macro; the
 // kernel reads the total in lane 0 of each group, per array element too.
+// The macro's definition is where the fix goes: its warning lists the uses,
+// each a note of its own.
 // CHECK: :[[@LINE+6]]:19: warning: 'TREE_WARP' (= 32) is used as the warp width; every shuffle here is a reduction tree within 32 lanes whose total only lane 0 of each 32-lane group reads
 // CHECK: note: used as the warp width here: 'int m = TREE_WARP / 2;'
 // CHECK: note: used as the warp width here: 'threadIdx.x & (TREE_WARP - 1)'
 // CHECK: note: used as the warp width here: 'threadIdx.x / TREE_WARP'
-// CHECK: :[[@LINE+2]]:19: warning: shuffle loop starting at offset 16 covers a 32-wide warp; every shuffle here is a reduction tree within 32 lanes whose total only lane 0 of each 32-lane group reads
+// CHECK: :[[@LINE+2]]:19: note: shuffle loop starting at offset 16 covers a 32-wide warp; every shuffle here is a reduction tree within 32 lanes whose total only lane 0 of each 32-lane group reads
 // CHECK: note: 'TREE_WARP' defined as 32 here
 #define TREE_WARP 32
 __device__ float tree_max(float v) {
@@ -383,7 +385,7 @@ __global__ void helper_leader(float *slots, float a, float b) {
   float part[2] = {a, b};
   for (int i = 0; i < 2; ++i)
     part[i] = tree_max(part[i]);
-  // CHECK: :[[@LINE+2]]:20: warning: lane index 'threadIdx.x & (TREE_WARP - 1)' assumes 32-wide warps; every shuffle here is a reduction tree within 32 lanes whose total only lane 0 of each 32-lane group reads
+  // CHECK: :[[@LINE+2]]:20: note: lane index 'threadIdx.x & (TREE_WARP - 1)' assumes 32-wide warps; every shuffle here is a reduction tree within 32 lanes whose total only lane 0 of each 32-lane group reads
   // CHECK: note: 'TREE_WARP' defined as 32 here
   if ((threadIdx.x & (TREE_WARP - 1)) == 0)
     // CHECK: :[[@LINE+2]]:23: note: warp index 'threadIdx.x / TREE_WARP' assumes 32-wide warps; every shuffle here is a reduction tree within 32 lanes whose total only lane 0 of each 32-lane group reads

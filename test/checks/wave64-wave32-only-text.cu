@@ -50,3 +50,22 @@ void launch_all(const half16 *a, const half16 *b, float *out, int n) {
   rows<<<n, block>>>(out, 1.0f);
   // LAUNCH: :[[@LINE-3]]:21: warning: 'threads' is computed with 32 and sizes a launch
 }
+
+// A block of one 32-lane wavefront for a wave32-only kernel is the only
+// width it runs at (hip-ep's WMMA decode kernels): neither a host finding
+// nor one of the width net. The same block for a kernel that shuffles over
+// the whole wavefront stays both.
+// RUN: hipport lint %s --checks='-*,wave64-host-launch-width,wave64-width-literal' --fail-on=never --quiet \
+// RUN:   | FileCheck %s --check-prefix=BLOCK --implicit-check-not='warning:' --implicit-check-not='error:'
+void launch_blocks(const half16 *a, const half16 *b, float8 *out8, float *out, int n) {
+  wmma_rows<<<n, 32, 0, 0>>>(a, b, out8);
+  // BLOCK-DAG: :[[@LINE+2]]:13: warning: block of 32 threads, one 32-wide warp, for kernel 'rows'
+  // LAUNCH: :[[@LINE+1]]:13: warning: block of 32 threads, one 32-wide warp, for kernel 'rows'
+  rows<<<n, 32, 0, 0>>>(out, 1.0f);
+}
+// The net's 32s inside a wave32-only body are notes (wmma_rows' lane math
+// above), as the token scan's; a 32 that only scales a wave32-only kernel's
+// launch through a constant is not followed that far.
+// BLOCK-DAG: wave64-wave32-only-text.cu:13:28: note: '32' beside 'lane' reads as the lane count of a 32-wide warp; this code calls a builtin that exists only at wavefront size 32
+// BLOCK-DAG: wave64-wave32-only-text.cu:46:36: warning: '32' beside 'kThreads'
+

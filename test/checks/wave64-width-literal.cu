@@ -75,10 +75,15 @@ void launch(float *x, float *out, int n) {
   out[0] = rows;
 }
 
-// The value of a count of warps is no lane count; a lane count's is.
+// The value of a count of warps is no lane count, nor is a factor of one
+// made of literals (hypre's); a lane count's is, and so is a divisor that
+// makes threads a count of warps.
 constexpr int kNumWarpGroups = 32;
+#define MAX_NUM_WARPS (64 * 64 * 32)
 constexpr int kWarpLanes = 32;
 // CHECK: :[[@LINE-1]]:28: warning: '32' beside 'kWarpLanes'
+constexpr int kNumWarps = 256 / 32;
+// CHECK: :[[@LINE-1]]:33: warning: '32' beside 'kNumWarps'
 
 // A statement that routes by the width the device reports, or that tests
 // for 32 and for 64, ties its 32s to that test: right at either width. A
@@ -167,6 +172,22 @@ void dispatch_groups(float *out, int group_size_, int warp_threads, int blocks) 
     grouped<32><<<blocks, 256>>>(out);
   if (warp_threads == 32) { LAUNCH_GROUPED(32); }
   // CHECK: :[[@LINE-1]]:23: warning: '32' beside 'warp_threads'
+}
+// A branch on a width asked of the device runs only on 32-lane devices: its
+// 32s are right there (mamba's `if (warp_size == 32)` with warp_size =
+// rocprim::warp_size()). A hard-coded width in the same test is no dispatch.
+int get_warp_size();
+void dispatch_by_width(float *out, int blocks) {
+  const int warp_size = get_warp_size();
+  if (warp_size == 32) { LAUNCH_GROUPED(32); }
+  int dev_warp_size = 0;
+  dev_warp_size = warpSize;
+  if (dev_warp_size == 32)
+    grouped<32><<<blocks, 32>>>(out);
+  const int fixed_warp_size = 32;
+  // CHECK: :[[@LINE-1]]:31: warning: '32' beside 'fixed_warp_size'
+  if (fixed_warp_size == 32) { LAUNCH_GROUPED(32); }
+  // CHECK: :[[@LINE-1]]:26: warning: '32' beside 'fixed_warp_size'
 }
 
 // A function named for the warp width whose body returns 32 hard-codes it;
