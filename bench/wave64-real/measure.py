@@ -266,6 +266,15 @@ def near(f, hunks):
                for h in hunks)
 
 
+def heldout_hunks(labels_path):
+    """The held-out halves' hunks, by (project, commit)."""
+    by_commit = collections.defaultdict(list)
+    for h in json.load(open(labels_path))['hunks']:
+        if h['half'].startswith('heldout'):
+            by_commit[(h['project'], h['commit'])].append(h)
+    return by_commit
+
+
 def load_verdicts(path):
     """(project or clean set, commit or 'clean', file, line, check) -> verdict entry."""
     if not path or not os.path.exists(path):

@@ -50,10 +50,7 @@ def main():
     ap.add_argument('--verdicts', default=os.path.join(HERE, 'verdicts.json'))
     a = ap.parse_args()
     verdicts = measure.load_verdicts(a.verdicts)
-    by_commit = collections.defaultdict(list)
-    for h in json.load(open(a.labels))['hunks']:
-        if h['half'].startswith('heldout'):
-            by_commit[(h['project'], h['commit'])].append(h)
+    by_commit = measure.heldout_hunks(a.labels)
     good = collections.defaultdict(set)
     against = []
     total = 0
