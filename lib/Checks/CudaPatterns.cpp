@@ -226,6 +226,57 @@ bool mentionsBuiltin(const Stmt *S, llvm::StringRef Name) {
   return false;
 }
 
+bool blockUniform(const Stmt *S, unsigned Depth) {
+  if (!S || Depth > 4)
+    return false;
+  if (const auto *O = dyn_cast<OpaqueValueExpr>(S))
+    return blockUniform(O->getSourceExpr(), Depth);
+  // `blockIdx.x` is a property read: judge what is written, not the getter.
+  if (const auto *P = dyn_cast<PseudoObjectExpr>(S))
+    return blockUniform(P->getSyntacticForm(), Depth);
+  if (const auto *E = dyn_cast<Expr>(S)) {
+    if (isBuiltinVar(E, "threadIdx"))
+      return false;
+    if (isBuiltinVar(E, "blockIdx") || isBuiltinVar(E, "blockDim") ||
+        isBuiltinVar(E, "gridDim"))
+      return true;
+  }
+  if (const auto *CE = dyn_cast<CallExpr>(S)) {
+    if (calleeName(CE).contains("readfirstlane"))
+      return true;
+    // Operators and conversions (`blockIdx.x` converts from a proxy) are
+    // judged by their operands; any other function may read anything.
+    if (!isa<CXXOperatorCallExpr>(CE) && !CE->getBuiltinCallee() &&
+        !isa_and_nonnull<CXXConversionDecl>(CE->getDirectCallee()))
+      return false;
+  }
+  if (isa<CompoundAssignOperator>(S) ||
+      (isa<BinaryOperator>(S) && cast<BinaryOperator>(S)->isAssignmentOp()) ||
+      (isa<UnaryOperator>(S) && cast<UnaryOperator>(S)->isIncrementDecrementOp()))
+    return false;
+  if (const auto *R = dyn_cast<DeclRefExpr>(S)) {
+    const ValueDecl *D = R->getDecl();
+    if (isa<EnumConstantDecl, NonTypeTemplateParmDecl, FunctionDecl>(D))
+      return true;
+    if (const auto *P = dyn_cast<ParmVarDecl>(D)) {
+      const auto *F = dyn_cast<FunctionDecl>(P->getDeclContext());
+      return F && F->hasAttr<CUDAGlobalAttr>() &&
+             !P->getType()->isReferenceType();
+    }
+    const auto *V = dyn_cast<VarDecl>(D);
+    if (!V)
+      return false;
+    if (V->hasGlobalStorage() && !V->isStaticLocal())
+      return V->getType().isConstQualified() || V->hasAttr<CUDAConstantAttr>();
+    return V->getType().isConstQualified() && V->getInit() &&
+           blockUniform(V->getInit(), Depth + 1);
+  }
+  for (const Stmt *C : S->children())
+    if (!blockUniform(C, Depth))
+      return false;
+  return true;
+}
+
 bool isWarpSizeRef(const Expr *E, const ASTContext &Ctx) {
   if (isBuiltinVar(E, "warpSize"))
     return !isWarpSizeShadow(

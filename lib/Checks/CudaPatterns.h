@@ -45,6 +45,11 @@ bool isLaneLike(const clang::Expr *E, const clang::ASTContext &Ctx,
                 unsigned Depth = 0);
 /// True when E mentions blockDim.
 bool mentionsBuiltin(const clang::Stmt *S, llvm::StringRef Name);
+/// Whether every thread of a block computes the same value for S: made of
+/// constants, blockIdx, blockDim, gridDim, a kernel's parameters, constant
+/// globals, const locals so initialized, memory at such addresses, and
+/// `__builtin_amdgcn_readfirstlane` (uniform by definition).
+bool blockUniform(const clang::Stmt *S, unsigned Depth = 0);
 /// True when S references the warpSize variable (or a macro named warpSize).
 const clang::Expr *findWarpSizeRef(const clang::Stmt *S,
                                    const clang::ASTContext &Ctx);

@@ -212,7 +212,12 @@ bool counterBelow32(const StmtPath &P, const VarDecl *V, const ASTContext &C) {
     if (!DS || !DS->isSingleDecl() || DS->getSingleDecl() != V)
       continue;
     auto Start = intValue(V->getInit(), C);
-    if (!Start || *Start < 0 || *Start >= 32)
+    // A start no constant gives (`d = dim`) is still in [0, 32) for a
+    // counter that rises under the bound, when it cannot be negative.
+    bool Unsigned =
+        V->getInit() &&
+        V->getInit()->IgnoreImpCasts()->getType()->isUnsignedIntegerType();
+    if (Start ? (*Start < 0 || *Start >= 32) : !Unsigned)
       return false;
     const auto *Cond = dyn_cast_or_null<BinaryOperator>(
         F->getCond() ? strip(F->getCond()) : nullptr);
@@ -222,6 +227,8 @@ bool counterBelow32(const StmtPath &P, const VarDecl *V, const ASTContext &C) {
     BinaryOperatorKind K = Limit ? Cond->getOpcode() : BO_Comma;
     bool Bounded = (K == BO_LT && *Limit <= 32) || (K == BO_LE && *Limit < 32);
     bool Positive = (K == BO_GT || K == BO_GE || K == BO_NE) && *Limit >= 0;
+    if (!Start) // only a rising counter is bounded by its condition
+      Positive = false;
     const Expr *Inc = F->getInc() ? strip(F->getInc()) : nullptr;
     if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc))
       return U->isDecrementOp() ? Positive : Bounded;
@@ -231,7 +238,7 @@ bool counterBelow32(const StmtPath &P, const VarDecl *V, const ASTContext &C) {
     switch (BO->getOpcode()) {
     case BO_DivAssign:
     case BO_ShrAssign:
-      return true;
+      return Start.has_value();
     case BO_SubAssign:
       return Positive;
     case BO_MulAssign:
@@ -241,7 +248,9 @@ bool counterBelow32(const StmtPath &P, const VarDecl *V, const ASTContext &C) {
     case BO_Assign: {
       const auto *R = dyn_cast<BinaryOperator>(strip(BO->getRHS()));
       return R && localVar(R->getLHS()) == V &&
-             (R->getOpcode() == BO_Div || R->getOpcode() == BO_Shr || Bounded);
+             (((R->getOpcode() == BO_Div || R->getOpcode() == BO_Shr) &&
+               Start) ||
+              Bounded);
     }
     default:
       return false;
@@ -473,22 +482,60 @@ bool treeStep(const CallExpr *Shuffle, const Stmt *Body, const ASTContext &C,
   return below32(Shuffle->getArg(WidthAt - 1), P, C);
 }
 
-/// leaderRead with P, the path from Body to Reduce, already found.
+/// The copy a read at R's end makes of the tree's total into another
+/// variable of the thread's own (`reduced[t] = v;`): that store, and the
+/// path to it. None for any other read.
+TreeStore copyOf(const StmtPath &R, const TreeStore &Tree, StmtPath &To) {
+  size_t I = R.size() - 1;
+  while (I > 0 && isa<ImplicitCastExpr, ParenExpr>(R[I - 1]))
+    --I;
+  const auto *BO = I > 0 ? dyn_cast<BinaryOperator>(R[I - 1]) : nullptr;
+  if (!BO || BO->getOpcode() != BO_Assign || BO->getRHS() != R[I])
+    return {};
+  const VarDecl *Copy = accumulatorVar(BO->getLHS());
+  if (!Copy || Copy == Tree.Var)
+    return {};
+  To.assign(R.begin(), R.begin() + I);
+  return {Copy, BO};
+}
+
+/// leaderRead with P, the path from Body to Reduce, already found. A copy
+/// of the total into a thread's own local (`reduced[t] = v;`) passes the
+/// question on to the copy's reads, once.
 bool leaderReadAt(const StmtPath &P, const CallExpr *Reduce, const Stmt *Body,
                   const ASTContext &Ctx, bool Xor) {
   TreeStore Tree = storeOf(P);
   if (!Tree.Var)
     return false;
-  findCarriers(P, Tree, Reduce, Ctx.getSourceManager());
+  const SourceManager &SM = Ctx.getSourceManager();
+  findCarriers(P, Tree, Reduce, SM);
+  auto Leaders = [&](const StmtPath &R) {
+    return guardedAt(
+        R, [&](const Expr *Cond) { return leaderGuard(Cond, Xor, Ctx); });
+  };
   StmtPath Scratch;
   bool Read = false;
   bool OnlyLeaders = readsAfterTree(
-      Body, Tree, Reduce, Ctx.getSourceManager(),
+      Body, Tree, Reduce, SM,
       [&](const StmtPath &R) {
         Read = true;
-        return guardedAt(R, [&](const Expr *Cond) {
-          return leaderGuard(Cond, Xor, Ctx);
-        });
+        if (Leaders(R))
+          return true;
+        StmtPath To;
+        TreeStore Copy = copyOf(R, Tree, To);
+        if (!Copy.Var)
+          return false;
+        findCarriers(To, Copy, Reduce, SM);
+        StmtPath Inner;
+        bool CopyRead = false;
+        return readsAfterTree(
+                   Body, Copy, Reduce, SM,
+                   [&](const StmtPath &CR) {
+                     CopyRead = true;
+                     return Leaders(CR);
+                   },
+                   Inner) &&
+               CopyRead;
       },
       Scratch);
   return OnlyLeaders && Read;

@@ -504,9 +504,32 @@ static bool inDeviceOnlyRegion(const TargetRegions &Regions, SourceLocation Loc,
   return false;
 }
 
+/// True when E is an argument of a printf-family call (a message sizes
+/// nothing) or lies in a static_assert (each pass's compiler judges it).
+static bool printedOrAsserted(const Expr *E, ASTContext &C) {
+  DynTypedNode N = DynTypedNode::create(*E);
+  for (unsigned Up = 0; Up < 12; ++Up) {
+    ParentList Ps = parentsOf(C, N);
+    if (Ps.empty())
+      return false;
+    N = Ps.front();
+    if (N.get<StaticAssertDecl>())
+      return true;
+    if (const auto *CE = N.get<CallExpr>()) {
+      llvm::StringRef Name = calleeName(CE);
+      if (Name == "printf" || Name == "fprintf" || Name == "snprintf")
+        return true;
+    }
+    if (!N.get<Stmt>())
+      return false;
+  }
+  return false;
+}
+
 void HostLaunchWidthCheck::hostRead(const Expr *E, ASTContext &C) {
   ConstantOrigin O = constantOrigin(E, C, {32, 64});
-  if (!O.named() || !warpLikeName(O.Name) || !inHostCode(E, C))
+  if (!O.named() || !warpLikeName(O.Name) || !inHostCode(E, C) ||
+      printedOrAsserted(E, C))
     return;
   bool PerTarget = inDeviceOnlyRegion(Regions, O.Loc, C.getSourceManager());
   // A fixed width named as the width (`#define WARP_SIZE 32`) read on the

@@ -100,6 +100,9 @@ public:
                N.starts_with("__all") || N.starts_with("__match") ||
                N.starts_with("__reduce_") || N == "__syncwarp") {
       U.Other = true;
+    } else if (N.contains("readfirstlane") && CE->getNumArgs() == 1 &&
+               blockUniform(CE->getArg(0))) {
+      // Scalarizes a value all lanes share: no lane's value moves.
     } else if (const FunctionDecl *F = CE->getDirectCallee()) {
       callee(F, CE);
     } else {

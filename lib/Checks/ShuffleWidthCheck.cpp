@@ -122,6 +122,46 @@ static bool readsQueriedWidth(const Stmt *S, const ASTContext &C) {
   return false;
 }
 
+/// True when E is a 64-bit lane mask a ballot made: the ballot call, or a
+/// local variable of 64 bits it initializes (`unsigned long long bal =
+/// __ballot(cond);`). A 32-bit one names lanes 0-31 only.
+static bool ballotMask(const Expr *E, const ASTContext &C) {
+  E = strip(E);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD || !VD->isLocalVarDecl() || !VD->getInit() ||
+        C.getTypeSize(VD->getType()) < 64)
+      return false;
+    E = strip(VD->getInit());
+  }
+  const auto *CE = dyn_cast<CallExpr>(E);
+  return CE && isBallotName(calleeName(CE));
+}
+
+/// True when a shuffle's source lane E is a bit position of a 64-bit
+/// ballot mask (`who = __ffsll(bal) - 1`): a lane of the whole wavefront,
+/// which the default width reaches.
+static bool laneOfBallotBit(const Expr *E, const ASTContext &C,
+                            unsigned Depth = 0) {
+  E = strip(E);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    return VD && VD->isLocalVarDecl() && VD->getInit() && Depth < 2 &&
+           laneOfBallotBit(VD->getInit(), C, Depth + 1);
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E);
+      BO && BO->getOpcode() == BO_Sub)
+    E = strip(BO->getLHS());
+  const auto *CE = dyn_cast<CallExpr>(E);
+  if (!CE || CE->getNumArgs() != 1)
+    return false;
+  llvm::StringRef N = calleeName(CE);
+  // `__ffs(bal)` takes 32 bits of it: only a 64-bit count names lane 63.
+  return (N.contains("ffs") || N.contains("ctz")) &&
+         C.getTypeSize(CE->getArg(0)->getType()) >= 64 &&
+         ballotMask(CE->getArg(0), C);
+}
+
 void ShuffleWidthCheck::run(const MatchFinder::MatchResult &R) {
   ASTContext &C = *R.Context;
   const auto *Call = R.Nodes.getNodeAs<CallExpr>("shfl");
@@ -149,6 +189,19 @@ void ShuffleWidthCheck::run(const MatchFinder::MatchResult &R) {
   CheckDiag D;
   D.Loc = Call->getBeginLoc();
   D.Range = Call->getSourceRange();
+  bool Indexed =
+      Name == "__shfl" || Name == "__shfl_sync" || Name == "WARP_SHFL";
+  if (unsigned Src = Name == "__shfl_sync" ? 2 : 1;
+      Indexed && Call->getNumArgs() > Src &&
+      laneOfBallotBit(Call->getArg(Src), C)) {
+    D.Level = core::Severity::Note;
+    D.Message = fmt::format(
+        "{} reads the lane a 64-bit ballot's bit names, a lane of the whole "
+        "wavefront: its default width is right at 64",
+        Name.str());
+    report(C, std::move(D));
+    return;
+  }
   if (LaneGroups G = laneGroups(C).at(Call->getBeginLoc());
       G == LaneGroups::Wave32Only || G == LaneGroups::OneWarpBlocks) {
     D.Level = core::Severity::Note;
@@ -177,8 +230,6 @@ void ShuffleWidthCheck::run(const MatchFinder::MatchResult &R) {
   // A relative shuffle (up, down, xor) may stay within each 32-lane half
   // when its lanes are guarded by `% 32` math; an indexed __shfl makes
   // lanes 32-63 read a source lane of the first half.
-  bool Indexed =
-      Name == "__shfl" || Name == "__shfl_sync" || Name == "WARP_SHFL";
   D.Level = Indexed ? core::Severity::Error : Info.DefaultLevel;
   D.Message = fmt::format(
       "{} without a width argument spans the whole 64-lane wavefront, but "

@@ -463,6 +463,80 @@ bool inShiftAmount(const std::vector<Tok> &T, size_t I) {
   return false;
 }
 
+/// The literal is a factor of the step of a loop over the block's threads:
+/// `for (int i = tid; ...; i += NWARP * 32)`, tid the thread index. The
+/// step counts the block's threads (warps times lanes), which the launch
+/// gives whatever the width; each element is still visited once. A bare
+/// `i += 32` strides by a row of 32 (a `dim3(32, 8)` block): judged.
+bool blockStrideStep(const std::vector<Tok> &T, size_t I, const FileNames &N) {
+  // The `(` of the header: past its `;`s, which enclosingOpen stops at.
+  size_t J = I;
+  for (int Depth = 0; J-- > 0;) {
+    llvm::StringRef S = T[J].Text;
+    if (S == "{" || S == "}" || (S == "(" && Depth-- == 0))
+      break;
+    if (S == ")")
+      ++Depth;
+  }
+  if (J == std::string::npos || J == 0 || T[J].Text != "(" ||
+      T[J - 1].Text != "for")
+    return false;
+  std::vector<size_t> Semis;
+  for (size_t K = J + 1; K < I && Semis.size() < 3; ++K)
+    if (T[K].Text == ";")
+      Semis.push_back(K);
+  if (Semis.size() != 2 || Semis[0] < J + 4)
+    return false;
+  size_t S = Semis[0];
+  bool FromThread = (T[S - 2].Text == "=" && N.Threads.count(T[S - 1].Text)) ||
+                    (S >= J + 6 && T[S - 4].Text == "=" &&
+                     T[S - 3].Text == "threadIdx" && T[S - 1].Text == "x");
+  size_t Eq = T[S - 2].Text == "=" ? S - 2 : S - 4;
+  bool Factor =
+      T[I - 1].Text == "*" || (I + 1 < T.size() && T[I + 1].Text == "*");
+  return FromThread && Factor && Semis[1] + 2 < I &&
+         T[Semis[1] + 1].Text == T[Eq - 1].Text && T[Semis[1] + 2].Text == "+=";
+}
+
+/// The literal initializes a local variable (`auto warp =
+/// cg::tiled_partition<32>(...)`, statement [B, E) of one of Defs, one
+/// declarator) that its function names after it only in branches this pass
+/// drops (`#else` of `#ifdef USE_ROCM`): its 32 reaches nothing. A name
+/// the text never names again may still be read by a macro of another
+/// file (`smem_size` in a launch macro), and stays judged; so does one at
+/// file scope, which other files may name.
+bool unusedDeclaration(const std::vector<Tok> &T, size_t B, size_t E,
+                       size_t I, const std::vector<FunctionSpan> &Defs,
+                       const std::function<bool(unsigned)> &Inactive) {
+  auto In = llvm::find_if(Defs, [&](const FunctionSpan &F) {
+    return F.Open < B && I < F.Close;
+  });
+  if (In == Defs.end())
+    return false;
+  // Only a statement that declares one name: no `for (int i = ...` header,
+  // no `n = ..., num_warps = n / 32`.
+  size_t Eq = B;
+  while (Eq < I && T[Eq].Text != "=" && T[Eq].Text != "(")
+    ++Eq;
+  if (Eq == I || T[Eq].Text != "=" ||
+      std::any_of(T.begin() + Eq, T.begin() + I,
+                  [](const Tok &K) { return K.Text == ","; }))
+    return false;
+  // A declaration: a type before the name, no member (`cfg.block = 32`).
+  if (Eq < B + 2 || T[Eq - 1].Kind != tok::raw_identifier ||
+      T[Eq - 2].Text == "." || T[Eq - 2].Text == "->")
+    return false;
+  llvm::StringRef Name = T[Eq - 1].Text;
+  bool Dropped = false;
+  for (size_t K = E; K < In->Close; ++K)
+    if (T[K].Text == Name) {
+      if (!Inactive(T[K].Offset))
+        return false;
+      Dropped = true;
+    }
+  return Dropped;
+}
+
 /// The 32 is a shift amount (`x >> 32`: the halves of a 64-bit word; `1u <<
 /// (i & 31)`: a bit of a 32-bit word), an alignment (`alignas(32)`), a
 /// case label or the value of a count of warps, never a warp width. A lane
@@ -774,8 +848,8 @@ widthLiteralFindings(const std::string &File, llvm::StringRef Text,
     return hostLayoutFindings(File, Text, T, Inactive);
   bool WarpAware = warpAware(T);
   std::set<llvm::StringRef> Redefined = redefined(T);
-  std::vector<FunctionSpan> Wave32 =
-      wave32OnlyDefinitions(T, functionDefinitions(T));
+  std::vector<FunctionSpan> Defs = functionDefinitions(T);
+  std::vector<FunctionSpan> Wave32 = wave32OnlyDefinitions(T, Defs);
   FileNames Names{threadIndexNames(T), vectorLaneNames(T), ballotNames(T),
                   launchMacroParams(T), definitionNames(T, Wave32)};
   std::vector<EchoBranch> Echoes = echoBranches(T);
@@ -793,7 +867,8 @@ widthLiteralFindings(const std::string &File, llvm::StringRef Text,
       Literal L = literalKind(T[I]);
       if (L == Literal::None || notAWidth(T, I) || Inactive(T[I].Offset) ||
           shuffleWidthArg(T, I) || nonSizingLaunchArg(T, I, Names) ||
-          wave32LaunchArg(T, B, I, Names) ||
+          wave32LaunchArg(T, B, I, Names) || blockStrideStep(T, I, Names) ||
+          unusedDeclaration(T, B, E, I, Defs, Inactive) ||
           insideAsm(T, I) || echoed(Echoes, T, I) ||
           (L == Literal::FullMask && !(WarpAware && laneMaskInit(T, I))))
         continue;

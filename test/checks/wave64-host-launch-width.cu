@@ -333,3 +333,19 @@ template <typename T> void launch_either(T *x, int n) {
   LAUNCH_TILES(T, x, n)
 }
 template void launch_either<float>(float *, int);
+
+// A width printed in a message or checked by a static_assert sizes nothing:
+// only the launch is reported.
+#include <cstdio>
+static const int kWarpWidth = 32;
+__global__ void warpPer(int *o) {
+  o[threadIdx.x % kWarpWidth] = __shfl_sync(0xffffffff, o[0], 1);
+}
+void launchWarpPer(int *o, int blocks) {
+  printf("launching %d blocks of %d threads\n", blocks, 24 * kWarpWidth);
+  static_assert(kWarpWidth == 32, "one width");
+  int threads = 24 * kWarpWidth;
+  warpPer<<<blocks, threads>>>(o);
+}
+// CHECK: :[[@LINE-3]]:20: warning: launch block '24 * kWarpWidth' assumes 32-wide warps ('kWarpWidth' = 32) for kernel 'warpPer'
+// CHECK: :[[@LINE-3]]:3: note: launched here

@@ -138,3 +138,21 @@ __global__ void carried_total(float *slots, const float *x, int n) {
   if (lane == 0)
     slots[threadIdx.x / 32] = v;
 }
+// The total copied into the thread's own array, which only lane 0 reads:
+// the copy passes the question on. A copy every lane reads does not.
+__global__ void copied_total(float *slots, float v, float w) {
+  int lane = threadIdx.x % 32;
+  float reduced[1], shared_by_all[1];
+  for (int o = 16; o > 0; o >>= 1)
+    // CHECK: :[[@LINE+1]]:10: note: __shfl_down without a width argument, beside lane math by 32, is a step of a reduction tree whose total only lane 0 of each 32-lane group reads: right at either width
+    v += __shfl_down(v, o);
+  reduced[0] = v;
+  for (int o = 16; o > 0; o >>= 1)
+    // CHECK: :[[@LINE+2]]:10: warning: __shfl_down without a width argument spans the whole 64-lane wavefront
+    // CHECK: note: lanes computed for 32-wide warps here: 'threadIdx.x % 32'
+    w += __shfl_down(w, o);
+  shared_by_all[0] = w;
+  if (lane == 0)
+    slots[threadIdx.x / 32] = reduced[0];
+  slots[64 + threadIdx.x] = shared_by_all[0];
+}

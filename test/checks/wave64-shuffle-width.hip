@@ -25,3 +25,46 @@ __global__ void queriedTree(float *out, float v) {
     v += __shfl_down(v, offset);
   out[threadIdx.x % 32] = v;
 }
+
+// The source lane is a bit of a 64-bit ballot mask (`__ffsll(bal) - 1`): a
+// lane of the whole wavefront, which the default width reaches. A lane from
+// 32-lane math beside it still reads the first half, and so does the bit of
+// a 32-bit mask.
+__global__ void ballotLane(int *out, const int *in) {
+  const int lane = threadIdx.x % 32;
+  int v = in[threadIdx.x];
+  unsigned long long bal = __ballot(v > 3);
+  while (bal != 0) {
+    const int who = __ffsll(bal) - 1;
+    bal &= bal - 1;
+    out[lane] += __shfl(v, who);
+  }
+  out[threadIdx.x] += __shfl(v, lane + 1);
+  int bal32 = __ballot(v > 5);
+  out[lane] += __shfl(v, __ffs(bal32) - 1);
+}
+// CHECK: wave64-shuffle-width.hip:40:18: note: __shfl reads the lane a 64-bit ballot's bit names, a lane of the whole wavefront: its default width is right at 64 [wave64-shuffle-width]
+// CHECK: wave64-shuffle-width.hip:42:23: error: __shfl without a width argument spans the whole 64-lane wavefront, but the lane math of this function assumes 32 lanes; pass the width explicitly or compute lanes from warpSize (lanes 32-63 read source lanes of the first half) [wave64-shuffle-width]
+// CHECK: wave64-shuffle-width.hip:34:32: note: lanes computed for 32-wide warps here: 'threadIdx.x % 32'
+// CHECK: wave64-shuffle-width.hip:44:16: error: __shfl without a width argument spans the whole 64-lane wavefront
+// CHECK: wave64-shuffle-width.hip:34:32: note: lanes computed for 32-wide warps here: 'threadIdx.x % 32'
+
+// A scan step that rises under `d < 32` from a start no constant gives
+// stays below 32 when the start cannot be negative (an unsigned count); a
+// signed start may be negative, and stays judged.
+__device__ void scanFrom(long &val, long *sbuf, const unsigned char dim,
+                         int sdim) {
+  const int lane = threadIdx.x & 31;
+  for (int d = dim; d < 32; d *= 2) {
+    unsigned int part = __shfl_up((int)val, d);
+    if (lane >= d) val += part;
+  }
+  for (int d = sdim; d < 32; d *= 2) {
+    unsigned int part = __shfl_up((int)val, d);
+    if (lane >= d) val += part;
+  }
+  if (lane == 31) sbuf[threadIdx.x >> 5] = val;
+}
+// CHECK: wave64-shuffle-width.hip:[[@LINE-9]]:25: note: __shfl_up without a width argument, beside lane math by 32, reads only within each lane's own 32-lane half here: right at either width
+// CHECK: wave64-shuffle-width.hip:[[@LINE-6]]:25: warning: __shfl_up without a width argument spans the whole 64-lane wavefront
+// CHECK: wave64-shuffle-width.hip:[[@LINE-13]]:32: note: lanes computed for 32-wide warps here: 'threadIdx.x & 31'

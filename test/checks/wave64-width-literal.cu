@@ -246,3 +246,18 @@ __global__ void shift_amounts(unsigned long long *out, int w) {
   out[t + 32] = __shfl_xor(v64, 1);
   // CHECK: :[[@LINE-1]]:11: warning: '32' beside '__shfl_xor' reads as the lane count of a 32-wide warp
 }
+
+// A loop from the thread index stepping by warps times 32 walks the
+// block's threads, whatever the width; a bare step of 32 strides a row.
+#define NWARP 4
+__global__ void blockStride(float *out, int n) {
+  const int tid = threadIdx.x;
+  float v = __shfl_xor(out[tid], 1);
+  for (int idx = tid; idx < n; idx += NWARP * 32)
+    out[idx] = v;
+  for (int idx = threadIdx.x; idx < n; idx += NWARP * 32)
+    out[idx] += v;
+  for (int idx = tid; idx < n; idx += 32)
+    out[idx] += v;
+  // CHECK: :[[@LINE-2]]:39: warning: '32' beside 'idx' reads as the lane count of a 32-wide warp
+}
