@@ -313,8 +313,10 @@ bool nonDefineDirective(const std::vector<Tok> &T, size_t B, size_t E) {
 }
 
 /// The unmatched `(` or `[` nearest before token I, or npos where the
-/// statement begins first.
-size_t enclosingOpen(const std::vector<Tok> &T, size_t I) {
+/// statement begins first (its block, with InForHeader: past the `;`s of a
+/// `for` header).
+size_t enclosingOpen(const std::vector<Tok> &T, size_t I,
+                     bool InForHeader = false) {
   int Depth = 0;
   for (size_t J = I; J-- > 0;) {
     llvm::StringRef S = T[J].Text;
@@ -322,7 +324,7 @@ size_t enclosingOpen(const std::vector<Tok> &T, size_t I) {
       ++Depth;
     else if ((S == "(" || S == "[") && Depth-- == 0)
       return J;
-    else if (S == ";" || S == "{" || S == "}")
+    else if ((S == ";" && !InForHeader) || S == "{" || S == "}")
       break;
   }
   return std::string::npos;
@@ -469,15 +471,7 @@ bool inShiftAmount(const std::vector<Tok> &T, size_t I) {
 /// gives whatever the width; each element is still visited once. A bare
 /// `i += 32` strides by a row of 32 (a `dim3(32, 8)` block): judged.
 bool blockStrideStep(const std::vector<Tok> &T, size_t I, const FileNames &N) {
-  // The `(` of the header: past its `;`s, which enclosingOpen stops at.
-  size_t J = I;
-  for (int Depth = 0; J-- > 0;) {
-    llvm::StringRef S = T[J].Text;
-    if (S == "{" || S == "}" || (S == "(" && Depth-- == 0))
-      break;
-    if (S == ")")
-      ++Depth;
-  }
+  size_t J = enclosingOpen(T, I, /*InForHeader=*/true);
   if (J == std::string::npos || J == 0 || T[J].Text != "(" ||
       T[J - 1].Text != "for")
     return false;
