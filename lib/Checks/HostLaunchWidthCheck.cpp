@@ -258,36 +258,6 @@ bool usesWarpPrimitive(const FunctionDecl *K, ASTContext &C) {
   return Re.match(sourceText(K->getBody()->getSourceRange(), C));
 }
 
-/// True when E depends on no thread's index: no threadIdx in it or in
-/// the initializers of the variables it reads, two levels deep, and no
-/// call but the runtime's own (`blockIdx.x`'s getter, another first-lane
-/// read) that is not named for lanes.
-bool sameForEveryThread(const Expr *E, unsigned Depth = 0) {
-  if (!E || mentionsBuiltin(E, "threadIdx"))
-    return false;
-  if (const auto *Call = dyn_cast<CallExpr>(E)) {
-    const FunctionDecl *F = Call->getDirectCallee();
-    if (!F)
-      return false;
-    const SourceManager &SM = F->getASTContext().getSourceManager();
-    bool Runtime = F->getBuiltinID() ||
-                   SM.isInSystemHeader(SM.getExpansionLoc(F->getLocation()));
-    llvm::StringRef N = calleeName(Call);
-    if (!Runtime || (crossLaneName(N) && N != "__builtin_amdgcn_readfirstlane"))
-      return false;
-  }
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-        VD && VD->isLocalVarDecl())
-      return VD->getInit() && Depth < 2 &&
-             sameForEveryThread(VD->getInit(), Depth + 1);
-  for (const Stmt *Ch : E->children())
-    if (const auto *CE = dyn_cast_or_null<Expr>(Ch);
-        CE && !sameForEveryThread(CE, Depth))
-      return false;
-  return true;
-}
-
 /// True when S makes a call whose lanes the AST does not show: one left
 /// to instantiation (`heap.add(v)` on a dependent type), or one outside
 /// the project's device code named for lanes or warps (`getLaneId()`);
@@ -301,7 +271,7 @@ bool hidesLanes(const Stmt *S, unsigned Depth = 0) {
     const FunctionDecl *F = Call->getDirectCallee();
     const Stmt *Callee = projectDeviceBody(Call);
     if (calleeName(Call) == "__builtin_amdgcn_readfirstlane" &&
-        Call->getNumArgs() == 1 && sameForEveryThread(Call->getArg(0)))
+        Call->getNumArgs() == 1 && blockUniform(Call->getArg(0)))
       return false;
     if (!F || (Callee && (Depth >= 2 || hidesLanes(Callee, Depth + 1))) ||
         (!Callee && !isShuffleName(calleeName(Call)) &&

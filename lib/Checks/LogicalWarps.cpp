@@ -41,6 +41,13 @@ struct WarpUse {
   /// Reduction trees whose total only lane 0 of each 32-lane group reads
   /// (HalfRead::Leader).
   unsigned Leaders = 0;
+  /// Width-less XOR trees with masks below 32 whose total all lanes read
+  /// (HalfRead::Mask): each half of a wave folds its own 32 lanes, which
+  /// is the function's intent where it numbers its lanes by 32 too. They
+  /// count as leader trees: right at 64, but written for 32 lanes.
+  unsigned Butterflies = 0;
+  /// Lane math by 32 on the thread index (`tid % 32`, `tid / 32`).
+  bool GroupsBy32 = false;
   bool Other = false;     ///< any other shuffle, a ballot, warpSize...
   bool WarpSize = false;  ///< reads warpSize (or the wavefront size)
   /// Lanes may meet outside a shuffle: inline assembly, a library warp
@@ -93,6 +100,8 @@ public:
       } else if (!V && returnsTree(CE, Body, C)) {
         U.ReturnsTree = true;
         U.XorTree &= N.starts_with("__shfl_xor");
+      } else if (H == HalfRead::Mask) {
+        ++U.Butterflies;
       } else {
         U.Other = true;
       }
@@ -103,6 +112,9 @@ public:
     } else if (N.contains("readfirstlane") && CE->getNumArgs() == 1 &&
                blockUniform(CE->getArg(0))) {
       // Scalarizes a value all lanes share: no lane's value moves.
+    } else if (N.contains("readfirstlane") || N.contains("readlane")) {
+      // One lane's value for the whole wavefront, lanes 32-63 included.
+      U.Other = true;
     } else if (const FunctionDecl *F = CE->getDirectCallee()) {
       callee(F, CE);
     } else {
@@ -113,6 +125,14 @@ public:
   bool VisitExpr(Expr *E) {
     if (!isa<ImplicitCastExpr>(E) && !isa<ParenExpr>(E) && isWarpSizeRef(E, C))
       U.Other = U.WarpSize = true;
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    // Lane math on a thread or lane index; laneMath tells bit packing
+    // (`1u << (t & 31)`) apart by the parents, which the context maps on
+    // first use.
+    auto LM = laneMath(BO, const_cast<ASTContext &>(C));
+    U.GroupsBy32 |= LM && LM->K != LaneMath::BlockDimDiv;
     return true;
   }
   bool VisitAsmStmt(AsmStmt *) {
@@ -252,6 +272,11 @@ public:
       return true;
     WarpUse &U = Uses[F->getCanonicalDecl()];
     BodyScan(C, F->getBody(), U).TraverseStmt(F->getBody());
+    // A butterfly all lanes read is a 32-lane group's only where the
+    // function numbers its lanes by 32 as well, and no lane index or call
+    // it cannot see numbers them otherwise.
+    if (U.Butterflies && (!U.GroupsBy32 || U.CrossLane))
+      U.Other = true;
     Order.emplace_back(F->getCanonicalDecl(), F->getBody());
     return true;
   }
@@ -298,7 +323,8 @@ llvm::DenseSet<const FunctionDecl *> crossLaneFunctions(const FunctionWalk &W) {
   // A callee the walk did not enter (a header outside the project) is
   // judged by its name, as a library's is.
   for (const auto &[F, U] : W.Uses)
-    if (U.Other || U.InSegment || U.Leaders || U.CrossLane || U.ReturnsTree ||
+    if (U.Other || U.InSegment || U.Leaders || U.Butterflies || U.CrossLane ||
+        U.ReturnsTree ||
         llvm::any_of(U.Callees, [&](const FunctionDecl *G) {
           return !W.Uses.count(G) &&
                  (warpLibrary(G) || crossLaneName(G->getNameAsString()));
@@ -473,14 +499,15 @@ LaneGroups segmented(const FunctionWalk &W, const WarpUse &U,
   // A helper that shuffles at full width makes the caller's lanes
   // wavefront lanes again; one that shuffles at width 32 counts as the
   // caller's own 32-lane shuffle (`warp_reduce_sum(x)`).
-  bool Mixed = false, Segmented = U.InSegment > 0, Led = U.Leaders > 0;
+  bool Mixed = false, Segmented = U.InSegment > 0,
+       Led = U.Leaders + U.Butterflies > 0;
   for (const FunctionDecl *G : U.Callees) {
     auto It = W.Uses.find(G);
     if (It == W.Uses.end())
       continue;
     Mixed |= It->second.Other;
     Segmented |= It->second.InSegment > 0;
-    Led |= It->second.Leaders > 0;
+    Led |= It->second.Leaders + It->second.Butterflies > 0;
   }
   for (const WarpUse::Call &Call : U.Calls)
     if (auto It = Reads.find(Call.At); It != Reads.end()) {
@@ -644,7 +671,8 @@ const char *laneGroupsReason(LaneGroups Kind) {
            "64-lane wavefront";
   case LaneGroups::LeaderTrees:
     return "every shuffle here is a reduction tree within 32 lanes whose "
-           "total only lane 0 of each 32-lane group reads, so each half of a "
+           "total only lane 0 of each 32-lane group reads (or every lane, "
+           "where the code numbers its lanes by 32), so each half of a "
            "64-lane wavefront reduces on its own";
   case LaneGroups::NoCrossLane:
     return "no lane here reads another's (no shuffle, ballot, vote, warp "

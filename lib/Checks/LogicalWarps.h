@@ -34,8 +34,11 @@ enum class LaneGroups {
   /// Reduction trees from 16 at the default width (`__shfl_down`,
   /// `__shfl_xor`) whose total only lane 0 of each 32-lane group reads
   /// (`if (lane == 0) slot[warp] = v`, lane an index by 32; HalfRead::Leader),
-  /// and no other warp collective: lane 0 and lane 32 each fold their own
-  /// half. Right at 64, but the trees assume 32-lane warps (shared/WAVE64.md:
+  /// or, in a function that numbers its lanes by 32 itself, XOR butterflies
+  /// below 32 whose total every lane reads (HalfRead::Mask: each lane holds
+  /// its own group's total), and no other warp collective: lane 0 and lane
+  /// 32 each fold their own half. Right at 64, but the trees assume 32-lane
+  /// warps (shared/WAVE64.md:
   /// worth a warning at the tree and the width's definition, not at each use).
   LeaderTrees,
   /// No lane crosses to another: a kernel (or a helper only such kernels

@@ -122,15 +122,13 @@ static bool readsQueriedWidth(const Stmt *S, const ASTContext &C) {
   return false;
 }
 
-/// True when E is a 64-bit lane mask a ballot made: the ballot call, or a
-/// local variable of 64 bits it initializes (`unsigned long long bal =
-/// __ballot(cond);`). A 32-bit one names lanes 0-31 only.
-static bool ballotMask(const Expr *E, const ASTContext &C) {
+/// True when E is a lane mask a ballot made: the ballot call, or a local
+/// variable it initializes (`unsigned long long bal = __ballot(cond);`).
+static bool ballotMask(const Expr *E) {
   E = strip(E);
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-    if (!VD || !VD->isLocalVarDecl() || !VD->getInit() ||
-        C.getTypeSize(VD->getType()) < 64)
+    if (!VD || !VD->isLocalVarDecl() || !VD->getInit())
       return false;
     E = strip(VD->getInit());
   }
@@ -138,16 +136,17 @@ static bool ballotMask(const Expr *E, const ASTContext &C) {
   return CE && isBallotName(calleeName(CE));
 }
 
-/// True when a shuffle's source lane E is a bit position of a 64-bit
-/// ballot mask (`who = __ffsll(bal) - 1`): a lane of the whole wavefront,
-/// which the default width reaches.
-static bool laneOfBallotBit(const Expr *E, const ASTContext &C,
-                            unsigned Depth = 0) {
+/// True when a shuffle's source lane E is a bit position of a ballot mask
+/// (`who = __ffsll(bal) - 1`): a lane of the whole wavefront, which the
+/// default width reaches. A mask kept in 32 bits (`int bal = __ballot(c)`,
+/// `__ffs(bal)`) names lanes 0-31 only, but each is still the lane its bit
+/// stands for; the lost lanes are wave64-ballot-mask-width's.
+static bool laneOfBallotBit(const Expr *E, unsigned Depth = 0) {
   E = strip(E);
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
     return VD && VD->isLocalVarDecl() && VD->getInit() && Depth < 2 &&
-           laneOfBallotBit(VD->getInit(), C, Depth + 1);
+           laneOfBallotBit(VD->getInit(), Depth + 1);
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(E);
       BO && BO->getOpcode() == BO_Sub)
@@ -156,10 +155,7 @@ static bool laneOfBallotBit(const Expr *E, const ASTContext &C,
   if (!CE || CE->getNumArgs() != 1)
     return false;
   llvm::StringRef N = calleeName(CE);
-  // `__ffs(bal)` takes 32 bits of it: only a 64-bit count names lane 63.
-  return (N.contains("ffs") || N.contains("ctz")) &&
-         C.getTypeSize(CE->getArg(0)->getType()) >= 64 &&
-         ballotMask(CE->getArg(0), C);
+  return (N.contains("ffs") || N.contains("ctz")) && ballotMask(CE->getArg(0));
 }
 
 void ShuffleWidthCheck::run(const MatchFinder::MatchResult &R) {
@@ -193,10 +189,10 @@ void ShuffleWidthCheck::run(const MatchFinder::MatchResult &R) {
       Name == "__shfl" || Name == "__shfl_sync" || Name == "WARP_SHFL";
   if (unsigned Src = Name == "__shfl_sync" ? 2 : 1;
       Indexed && Call->getNumArgs() > Src &&
-      laneOfBallotBit(Call->getArg(Src), C)) {
+      laneOfBallotBit(Call->getArg(Src))) {
     D.Level = core::Severity::Note;
     D.Message = fmt::format(
-        "{} reads the lane a 64-bit ballot's bit names, a lane of the whole "
+        "{} reads the lane a ballot's bit names, a lane of the whole "
         "wavefront: its default width is right at 64",
         Name.str());
     report(C, std::move(D));

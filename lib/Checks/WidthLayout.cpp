@@ -283,33 +283,92 @@ std::optional<CheckDiag> WidthLayout::derivedDef(const VarDecl *VD) {
   return D;
 }
 
-/// Collects the index of every subscript of VD in S.
+/// A subscript's index and the conditions it runs under (`if (c)`'s then
+/// branch, a `for` loop's body).
+struct GuardedIndex {
+  const Expr *Index;
+  std::vector<const Expr *> Guards;
+};
+
+/// Collects the first index of every subscript of VD in S.
 static void indicesOf(const Stmt *S, const VarDecl *VD,
-                      std::vector<const Expr *> &Out) {
+                      std::vector<GuardedIndex> &Out,
+                      std::vector<const Expr *> &Guards) {
   if (!S)
     return;
   if (const auto *AS = dyn_cast<ArraySubscriptExpr>(S))
     if (const auto *DRE = dyn_cast<DeclRefExpr>(strip(AS->getBase()));
         DRE && DRE->getDecl() == VD)
-      Out.push_back(AS->getIdx());
-  for (const Stmt *Ch : S->children())
-    indicesOf(Ch, VD, Out);
+      Out.push_back({AS->getIdx(), Guards});
+  const Stmt *Guarded = nullptr;
+  const Expr *Cond = nullptr;
+  if (const auto *If = dyn_cast<IfStmt>(S))
+    Guarded = If->getThen(), Cond = If->getCond();
+  else if (const auto *For = dyn_cast<ForStmt>(S))
+    Guarded = For->getBody(), Cond = For->getCond();
+  for (const Stmt *Ch : S->children()) {
+    bool Push = Cond && Ch == Guarded;
+    if (Push)
+      Guards.push_back(Cond);
+    indicesOf(Ch, VD, Out, Guards);
+    if (Push)
+      Guards.pop_back();
+  }
+}
+
+/// The variables E reads.
+static void varsOf(const Stmt *E, llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
+  if (!E)
+    return;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+      Out.insert(V);
+  for (const Stmt *Ch : E->children())
+    varsOf(Ch, Out);
+}
+
+/// True when one of Guards is `Index < B`, B reading a variable of Counts:
+/// the index stays below the count of slots.
+static bool boundedBy(const Expr *Index, llvm::ArrayRef<const Expr *> Guards,
+                      const llvm::SmallPtrSetImpl<const VarDecl *> &Counts) {
+  const auto *IR = dyn_cast<DeclRefExpr>(strip(Index));
+  if (!IR)
+    return false;
+  for (const Expr *G : Guards) {
+    const auto *BO = dyn_cast<BinaryOperator>(strip(G));
+    if (!BO || BO->getOpcode() != BO_LT)
+      continue;
+    const auto *L = dyn_cast<DeclRefExpr>(strip(BO->getLHS()));
+    llvm::SmallPtrSet<const VarDecl *, 4> Bound;
+    varsOf(BO->getRHS(), Bound);
+    if (L && L->getDecl() == IR->getDecl() &&
+        llvm::any_of(Bound, [&](const VarDecl *V) { return Counts.count(V); }))
+      return true;
+  }
+  return false;
 }
 
 /// True when every index of the function-local array VD is a warp or lane
-/// index computed with the same 32 (`warp_id = threadIdx.x / WARP_SIZE`):
-/// slots of 32-lane warps indexed as such, consistent at wave64 too.
-static bool indexedConsistently(const VarDecl *VD, ASTContext &C) {
+/// index computed with the same 32 (`warp_id = threadIdx.x / WARP_SIZE`),
+/// or a value kept below the count that sizes it (`if (t < kNumWarps)`,
+/// `for (i = 0; i < kNumWarps; ++i)`): slots of 32-lane warps indexed as
+/// such, consistent at wave64 too.
+static bool indexedConsistently(const VarDecl *VD, const Expr *Size,
+                                ASTContext &C) {
   const auto *F = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
   if (!F || !F->getBody())
     return false;
-  std::vector<const Expr *> Idx;
-  indicesOf(F->getBody(), VD, Idx);
-  return !Idx.empty() && llvm::all_of(Idx, [&](const Expr *E) {
-    const auto *DRE = dyn_cast<DeclRefExpr>(strip(E));
+  std::vector<GuardedIndex> Idx;
+  std::vector<const Expr *> Guards;
+  indicesOf(F->getBody(), VD, Idx, Guards);
+  llvm::SmallPtrSet<const VarDecl *, 4> Counts;
+  varsOf(Size, Counts);
+  return !Idx.empty() && llvm::all_of(Idx, [&](const GuardedIndex &G) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(strip(G.Index));
     const auto *IV = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-    return IV && IV->getInit() && !findWarpSizeRef(IV->getInit(), C) &&
-           findLaneMath(IV->getInit(), C);
+    return (IV && IV->getInit() && !findWarpSizeRef(IV->getInit(), C) &&
+            findLaneMath(IV->getInit(), C)) ||
+           boundedBy(G.Index, G.Guards, Counts);
   });
 }
 
@@ -322,12 +381,12 @@ std::optional<CheckDiag> WidthLayout::onDecl(const DeclaratorDecl *DD) {
   if (!DD->getTypeSourceInfo() || !DD->getType()->isArrayType())
     return std::nullopt;
   TypeLoc TL = DD->getTypeSourceInfo()->getTypeLoc();
-  while (auto AT = TL.getAs<ArrayTypeLoc>()) {
+  for (bool First = true; auto AT = TL.getAs<ArrayTypeLoc>(); First = false) {
     const Expr *Size = AT.getSizeExpr();
     TL = AT.getElementLoc();
     Source S = find(Size);
     if (S.K == Source::None || loneWidth(Size, S) ||
-        (VD && indexedConsistently(VD, C)))
+        (VD && First && indexedConsistently(VD, Size, C)))
       continue;
     CheckDiag D;
     D.Loc = Size->getBeginLoc();
@@ -353,8 +412,18 @@ std::optional<CheckDiag> WidthLayout::onDecl(const DeclaratorDecl *DD) {
   return std::nullopt;
 }
 
+/// A variable computed as a thread index over 32 (`int w = tid / 32`,
+/// `tid >> 5`).
+static bool warpIndexVarBy32(const VarDecl *VD, ASTContext &C) {
+  const auto *Init = VD->getInit()
+                         ? dyn_cast<BinaryOperator>(strip(VD->getInit()))
+                         : nullptr;
+  std::optional<LaneMath> LM = Init ? laneMath(Init, C) : std::nullopt;
+  return LM && (LM->K == LaneMath::Div || LM->K == LaneMath::Shr);
+}
+
 /// A warp index: a variable named like one (`warp`, `wid`, `warp_id`) or
-/// computed as a thread index over 32 (`int w = tid / 32`, `tid >> 5`).
+/// computed as a thread index over 32 (warpIndexVarBy32).
 static bool warpIndexLike(const Expr *E, ASTContext &C) {
   const auto *DRE = dyn_cast<DeclRefExpr>(strip(E));
   const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
@@ -363,13 +432,81 @@ static bool warpIndexLike(const Expr *E, ASTContext &C) {
   static const llvm::Regex Name(
       "^(warp|wid|wave|w)(_?(id|idx|index|num|no|nr|rank))?$|^(warp|wave)_?id",
       llvm::Regex::IgnoreCase);
-  if (Name.match(VD->getName()))
+  return Name.match(VD->getName()) || warpIndexVarBy32(VD, C);
+}
+
+/// The size expression of VD's first dimension, if VD is an array.
+static const Expr *firstExtent(const VarDecl *VD) {
+  if (!VD->getTypeSourceInfo())
+    return nullptr;
+  auto AT = VD->getTypeSourceInfo()->getTypeLoc().getAs<ArrayTypeLoc>();
+  return AT ? AT.getSizeExpr() : nullptr;
+}
+
+/// True when every read of V in S is the first index of an array whose
+/// first extent reads a variable of Counts (`s[i]`, s sized `kNumWarps`).
+static bool onlySlotIndex(const Stmt *S, const VarDecl *V,
+                          const llvm::SmallPtrSetImpl<const VarDecl *> &Counts,
+                          unsigned &Uses) {
+  if (!S)
     return true;
-  const auto *Init = VD->getInit()
-                         ? dyn_cast<BinaryOperator>(strip(VD->getInit()))
-                         : nullptr;
-  std::optional<LaneMath> LM = Init ? laneMath(Init, C) : std::nullopt;
-  return LM && (LM->K == LaneMath::Div || LM->K == LaneMath::Shr);
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(S))
+    if (const auto *I = dyn_cast<DeclRefExpr>(strip(AS->getIdx()));
+        I && I->getDecl() == V) {
+      const auto *B = dyn_cast<DeclRefExpr>(strip(AS->getBase()));
+      const auto *A = B ? dyn_cast<VarDecl>(B->getDecl()) : nullptr;
+      llvm::SmallPtrSet<const VarDecl *, 4> Extent;
+      varsOf(A ? firstExtent(A) : nullptr, Extent);
+      if (llvm::none_of(Extent, [&](const VarDecl *E) { return Counts.count(E); }))
+        return false;
+      ++Uses;
+      return onlySlotIndex(AS->getBase(), V, Counts, Uses);
+    }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    return DRE->getDecl() != V;
+  return llvm::all_of(S->children(), [&](const Stmt *Ch) {
+    return onlySlotIndex(Ch, V, Counts, Uses);
+  });
+}
+
+/// The variable a `for` loop declares or assigns in its init, and the
+/// value it starts from.
+static std::pair<const VarDecl *, const Expr *> loopStart(const ForStmt *F) {
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit()))
+    if (DS->isSingleDecl())
+      if (const auto *V = dyn_cast<VarDecl>(DS->getSingleDecl()))
+        return {V, V->getInit()};
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(F->getInit()))
+    if (BO->getOpcode() == BO_Assign)
+      if (const auto *L = dyn_cast<DeclRefExpr>(strip(BO->getLHS())))
+        return {dyn_cast<VarDecl>(L->getDecl()), BO->getRHS()};
+  return {nullptr, nullptr};
+}
+
+/// True when E reads a warp index computed with 32 (`w = tid / 32`).
+static bool readsWarpIndexBy32(const Stmt *E, ASTContext &C) {
+  llvm::SmallPtrSet<const VarDecl *, 4> Vars;
+  varsOf(E, Vars);
+  return llvm::any_of(Vars, [&](const VarDecl *V) {
+    return warpIndexVarBy32(V, C) && !findWarpSizeRef(V->getInit(), C);
+  });
+}
+
+/// A loop whose count agrees with the 32 it is measured against: one
+/// from a warp index by 32 striding by a count of such warps (each item
+/// taken by one warp, whatever the wavefront), or one bounded by a count
+/// of warps whose counter only indexes slots sized by that count.
+static bool consistentLoop(const ForStmt *F, const Expr *Bound,
+                           const Expr *Step, ASTContext &C) {
+  auto [V, Start] = loopStart(F);
+  if (!V)
+    return false;
+  if (Step)
+    return Start && readsWarpIndexBy32(Start, C);
+  llvm::SmallPtrSet<const VarDecl *, 4> Counts;
+  varsOf(Bound, Counts);
+  unsigned Uses = 0;
+  return onlySlotIndex(F->getBody(), V, Counts, Uses) && Uses > 0;
 }
 
 std::optional<CheckDiag> WidthLayout::onFor(const ForStmt *F) {
@@ -383,7 +520,10 @@ std::optional<CheckDiag> WidthLayout::onFor(const ForStmt *F) {
     if (!E)
       continue;
     Source S = find(E);
-    if (S.K == Source::None || loneWidth(E, S))
+    if (S.K == Source::None || loneWidth(E, S) ||
+        (S.K == Source::Derived &&
+         consistentLoop(F, E == Bound ? E : nullptr, E == Step ? E : nullptr,
+                        C)))
       continue;
     CheckDiag D;
     D.Loc = E->getBeginLoc();

@@ -757,6 +757,47 @@ hostLayoutFindings(const std::string &File, llvm::StringRef Text,
   return Out;
 }
 
+/// The literal starts an XOR butterfly from 32 (`for (int i = 32; i >= 1;
+/// i /= 2) v += __shfl_xor(v, i);`) in a kernel that reads no
+/// `threadIdx.y`, `.z` nor `blockDim.y`, `.z`: blocks of one row, so the
+/// step of 32 joins two halves of the same row and the tree reduces all 64
+/// lanes of the wavefront. Code written for wave64, not a 32-lane width. In
+/// a kernel of rows (`dim3(32, 8)`) the same step mixes two rows: judged.
+bool rowButterflyFrom32(const std::vector<Tok> &T, size_t I,
+                        const std::vector<FunctionSpan> &Defs) {
+  if (I < 1 || T[I - 1].Text != "=" || plainNumber(T[I].Text) != "32")
+    return false;
+  size_t Open = enclosingOpen(T, I, /*InForHeader=*/true);
+  if (Open == std::string::npos || Open == 0 || T[Open - 1].Text != "for")
+    return false;
+  size_t Close = closingBracket(T, Open);
+  bool Halves = false, Xor = false;
+  for (size_t K = I; K < Close; ++K)
+    Halves |= T[K].Text == "/=" || T[K].Text == ">>=";
+  for (size_t K = Close + 1; K < T.size() && T[K].Text != ";"; ++K)
+    Xor |= T[K].Text.starts_with("__shfl_xor");
+  if (!Halves || !Xor)
+    return false;
+  const FunctionSpan *In = nullptr;
+  for (const FunctionSpan &F : Defs)
+    if (F.Open < I && I < F.Close && (!In || F.Open > In->Open))
+      In = &F;
+  if (!In)
+    return false;
+  bool Kernel = false;
+  for (size_t K = In->Paren - 1; K-- > 0;) {
+    llvm::StringRef P = T[K].Text;
+    if (P == ";" || P == "}" || P == "{")
+      break;
+    Kernel |= P == "__global__";
+  }
+  for (size_t K = In->Open; Kernel && K + 2 < In->Close; ++K)
+    if ((T[K].Text == "threadIdx" || T[K].Text == "blockDim") &&
+        T[K + 1].Text == "." && (T[K + 2].Text == "y" || T[K + 2].Text == "z"))
+      return false;
+  return Kernel;
+}
+
 /// A branch that runs only where a quantity equals a literal: `if
 /// (group_size_ == 32) { LAUNCH(T, 32); }`. The literal inside it is that
 /// quantity's value passed on (a template or macro argument), and means
@@ -888,6 +929,13 @@ widthLiteralFindings(const std::string &File, llvm::StringRef Text,
       F.Level = Strong ? core::Severity::Warning : core::Severity::Note;
       F.Range = {File, T[I].Offset, unsigned(T[I].Text.size())};
       F.Message = message(L, T[I], Seen);
+      if (L == Literal::Width && rowButterflyFrom32(T, I, Defs)) {
+        F.Level = core::Severity::Note;
+        F.Message = "'32' starts an XOR butterfly over all 64 lanes of the "
+                    "wavefront in a kernel of one-row blocks (no threadIdx.y "
+                    "or .z): right at wave64; on a 32-lane (RDNA) wavefront "
+                    "its first step adds each lane to itself (width net)";
+      }
       // Code for 32-wide wavefronts only, as the token scan reads it.
       if (llvm::any_of(Wave32, [&](const FunctionSpan &S) {
             return S.Open <= I && I <= S.Close;

@@ -44,7 +44,7 @@ __global__ void hardware_lane_groups(float *out, const float *in) {
   out[threadIdx.x / WARP * 64 + lane_of_wave()] = v;
 }
 void butterfly_launch(float *out, const float *in, int heads) {
-  // CHECK: :[[@LINE+2]]:31: note: launch block 'heads * WARP' counts 32-lane groups ('WARP' = 32) for kernel 'butterfly_groups', which numbers its lanes with the same constant and whose every collective stays within a 32-lane half
+  // CHECK: :[[@LINE+2]]:31: note: launch block 'heads * WARP' counts 32-lane groups ('WARP' = 32) for kernel 'butterfly_groups': every shuffle here is a reduction tree within 32 lanes whose total only lane 0 of each 32-lane group reads (or every lane, where the code numbers its lanes by 32)
   // CHECK: :[[@LINE+1]]:3: note: launched here
   butterfly_groups<<<1, heads * WARP>>>(out, in);
   // CHECK: :[[@LINE+2]]:31: warning: launch block 'heads * WARP' assumes 32-wide warps ('WARP' = 32) for kernel 'broadcast_groups', which works per warp
@@ -53,7 +53,7 @@ void butterfly_launch(float *out, const float *in, int heads) {
   // CHECK: :[[@LINE+2]]:35: warning: launch block 'heads * WARP' assumes 32-wide warps ('WARP' = 32) for kernel 'hardware_lane_groups'
   // CHECK: :[[@LINE+1]]:3: note: launched here
   hardware_lane_groups<<<1, heads * WARP>>>(out, in);
-  // CHECK: :[[@LINE+2]]:33: note: launch block '4 * WARP' counts 32-lane groups ('WARP' = 32) for kernel 'uniform_first_lane', which numbers its lanes with the same constant
+  // CHECK: :[[@LINE+2]]:33: note: launch block '4 * WARP' counts 32-lane groups ('WARP' = 32) for kernel 'uniform_first_lane': every shuffle here is a reduction tree within 32 lanes whose total only lane 0 of each 32-lane group reads (or every lane, where the code numbers its lanes by 32)
   // CHECK: :[[@LINE+1]]:3: note: launched here
   uniform_first_lane<<<heads, 4 * WARP>>>(out, in);
   // CHECK: :[[@LINE+2]]:32: warning: launch block '4 * WARP' assumes 32-wide warps ('WARP' = 32) for kernel 'thread_first_lane'

@@ -3,7 +3,8 @@
 // A kernel template that its source file defines and never instantiates (no
 // launch, call or explicit instantiation names it) builds no code: another
 // TU cannot instantiate it. Its width findings are notes until code does;
-// the same template, launched, is read as usual.
+// the same template, launched, is read as usual: here a butterfly each
+// 32-lane group of the kernel's own numbering folds (a half-local tree).
 #include <hip/hip_runtime.h>
 
 template <int BLOCK>
@@ -25,18 +26,18 @@ __global__ void compress_max(const float *in, float *out) {
 
 template <int BLOCK>
 __global__ void compress_sum(const float *in, float *out) {
-  // CHECK: :[[@LINE+1]]:28: warning: warp index 'threadIdx.x / 32' assumes 32-wide warps; use warpSize
+  // CHECK: :[[@LINE+1]]:28: note: warp index 'threadIdx.x / 32' assumes 32-wide warps; every shuffle here is a reduction tree within 32 lanes
   int warp = threadIdx.x / 32;
-  // CHECK: :[[@LINE+1]]:28: warning: lane index 'threadIdx.x % 32'
+  // CHECK: :[[@LINE+1]]:28: warning: lane index 'threadIdx.x % 32' {{.*}}(or every lane, where the code numbers its lanes by 32)
   int lane = threadIdx.x % 32;
   float v = in[threadIdx.x];
-  // CHECK: :[[@LINE+1]]:16: warning: shuffle loop starting at offset 16
+  // CHECK: :[[@LINE+1]]:16: warning: shuffle loop starting at offset 16 {{.*}}reduction tree within 32 lanes
   for (int o = 16; o > 0; o /= 2)
     // CHECK: :[[@LINE+1]]:10: note: __shfl_xor without a width argument
     v += __shfl_xor(v, o);
-  // CHECK: :[[@LINE+1]]:15: error: 'lane == 31' takes lane 31 as the last lane; on a 64-lane wavefront it is 63
+  // CHECK: :[[@LINE+1]]:15: note: 'lane == 31' takes lane 31 as the last lane; {{.*}}reduction tree within 32 lanes
   if (lane == 31)
-    // CHECK: :[[@LINE+1]]:31: warning: '32' beside 'lane'
+    // CHECK: :[[@LINE+1]]:31: note: '32' beside 'lane' {{.*}}reduction tree within 32 lanes
     out[blockIdx.x * (BLOCK / 32) + warp] = v;
 }
 

@@ -26,10 +26,11 @@ __global__ void queriedTree(float *out, float v) {
   out[threadIdx.x % 32] = v;
 }
 
-// The source lane is a bit of a 64-bit ballot mask (`__ffsll(bal) - 1`): a
-// lane of the whole wavefront, which the default width reaches. A lane from
-// 32-lane math beside it still reads the first half, and so does the bit of
-// a 32-bit mask.
+// The source lane is a bit of a ballot mask (`__ffsll(bal) - 1`): a lane of
+// the whole wavefront, which the default width reaches. So is the bit of a
+// mask kept in 32 bits: it names lanes 0-31 only, which is the ballot's
+// finding (wave64-ballot-mask-width), not the shuffle's. A lane from
+// 32-lane math beside it still reads the first half.
 __global__ void ballotLane(int *out, const int *in) {
   const int lane = threadIdx.x % 32;
   int v = in[threadIdx.x];
@@ -43,11 +44,10 @@ __global__ void ballotLane(int *out, const int *in) {
   int bal32 = __ballot(v > 5);
   out[lane] += __shfl(v, __ffs(bal32) - 1);
 }
-// CHECK: wave64-shuffle-width.hip:40:18: note: __shfl reads the lane a 64-bit ballot's bit names, a lane of the whole wavefront: its default width is right at 64 [wave64-shuffle-width]
-// CHECK: wave64-shuffle-width.hip:42:23: error: __shfl without a width argument spans the whole 64-lane wavefront, but the lane math of this function assumes 32 lanes; pass the width explicitly or compute lanes from warpSize (lanes 32-63 read source lanes of the first half) [wave64-shuffle-width]
-// CHECK: wave64-shuffle-width.hip:34:32: note: lanes computed for 32-wide warps here: 'threadIdx.x % 32'
-// CHECK: wave64-shuffle-width.hip:44:16: error: __shfl without a width argument spans the whole 64-lane wavefront
-// CHECK: wave64-shuffle-width.hip:34:32: note: lanes computed for 32-wide warps here: 'threadIdx.x % 32'
+// CHECK: wave64-shuffle-width.hip:41:18: note: __shfl reads the lane a ballot's bit names, a lane of the whole wavefront: its default width is right at 64 [wave64-shuffle-width]
+// CHECK: wave64-shuffle-width.hip:43:23: error: __shfl without a width argument spans the whole 64-lane wavefront, but the lane math of this function assumes 32 lanes; pass the width explicitly or compute lanes from warpSize (lanes 32-63 read source lanes of the first half) [wave64-shuffle-width]
+// CHECK: wave64-shuffle-width.hip:35:32: note: lanes computed for 32-wide warps here: 'threadIdx.x % 32'
+// CHECK: wave64-shuffle-width.hip:45:16: note: __shfl reads the lane a ballot's bit names
 
 // A scan step that rises under `d < 32` from a start no constant gives
 // stays below 32 when the start cannot be negative (an unsigned count); a

@@ -141,3 +141,37 @@ __global__ void consistent(float *o) {
   for (int i = 0; i < Select<128>::kWarps; ++i)
     o[i] = k[i] + s.slots[i];
 }
+
+// Slots and loops that count the same 32-lane warps as the index they are
+// used with agree at any width: slots indexed by a warp index by 32 or by a
+// value kept below their count, a loop from a warp index striding by the
+// count of warps (each item goes to one warp), a loop over the slots. The
+// same count beside a thread index, or slots indexed by it unchecked, stay.
+constexpr int kChannelThreads = 256;
+__global__ void channels(int *out, int n) {
+  constexpr int kRecvWarps = kChannelThreads / 32;
+  const int thread_id = threadIdx.x;
+  const int recv_warp = thread_id / 32;
+  __shared__ bool retired[kRecvWarps];
+  __shared__ int heads[kRecvWarps][8];
+  if (thread_id < kRecvWarps)
+    retired[thread_id] = false;
+  heads[recv_warp][thread_id % 8] = 0;
+  for (int i = recv_warp; i < n; i += kRecvWarps)
+    out[i] = i;
+  bool all = true;
+  for (int i = 1; i < kRecvWarps; ++i)
+    all = all && retired[i] && heads[i][0] > 0;
+  // CHECK: :[[@LINE+2]]:23: warning: loop bound 'kRecvWarps' counts warps or per-lane items with 'kRecvWarps', computed from a warp width of 32
+  // CHECK: :[[@LINE-14]]:17: note: 'kRecvWarps' defined here
+  for (int i = 0; i < kRecvWarps; ++i)
+    out[i] = 1;
+  // CHECK: :[[@LINE+2]]:39: warning: loop stride 'kRecvWarps' counts warps or per-lane items with 'kRecvWarps'
+  // CHECK: :[[@LINE-18]]:17: note: 'kRecvWarps' defined here
+  for (int i = thread_id; i < n; i += kRecvWarps)
+    out[i] = all;
+  // CHECK: :[[@LINE+2]]:28: warning: shared array 'unchecked' is sized 'kRecvWarps' with 'kRecvWarps', computed from a warp width of 32
+  // CHECK: :[[@LINE-22]]:17: note: 'kRecvWarps' defined here
+  __shared__ int unchecked[kRecvWarps];
+  unchecked[thread_id] = 1;
+}

@@ -190,6 +190,41 @@ __global__ void mixed_kernel(float *slots, float v) {
     slots[threadIdx.x / 32] = v;
 }
 
+// A butterfly below 32 at the default width whose total every lane reads, in
+// a kernel that numbers its lanes by 32: each half of a 64-lane wavefront
+// folds its own group, the group the kernel means. Right at 64, like a tree
+// read by each group's lane 0: the tree and the lane index keep a warning,
+// the rest are notes. The same butterfly in a kernel that numbers nothing by
+// 32 may be meant for the whole wavefront (a warning), and beside warpSize
+// it is (an error).
+__global__ void half_allreduce(float *out, const float *in) {
+  // CHECK: :[[@LINE+1]]:34: warning: lane index 'threadIdx.x % 32' assumes 32-wide warps; every shuffle here is a reduction tree within 32 lanes whose total only lane 0 of each 32-lane group reads (or every lane, where the code numbers its lanes by 32)
+  const int lane = threadIdx.x % 32;
+  // CHECK: :[[@LINE+1]]:34: note: warp index 'threadIdx.x / 32' assumes 32-wide warps; every shuffle here is a reduction tree
+  const int warp = threadIdx.x / 32;
+  float v = in[threadIdx.x];
+  // CHECK: :[[@LINE+1]]:16: warning: shuffle loop starting at offset 16 covers a 32-wide warp; every shuffle here is a reduction tree within 32 lanes
+  for (int o = 16; o > 0; o >>= 1)
+    v += __shfl_xor(v, o);
+  out[warp * 32 + lane] = v;
+}
+__global__ void half_allreduce_unnumbered(float *out, const float *in) {
+  float v = in[threadIdx.x];
+  // CHECK: :[[@LINE+1]]:16: warning: shuffle loop starting at offset 16 covers a 32-wide warp; on a 64-lane wavefront each half reduces separately
+  for (int o = 16; o > 0; o >>= 1)
+    v += __shfl_xor(v, o);
+  out[threadIdx.x / 64] = v;
+}
+__global__ void half_allreduce_wide(float *out, const float *in) {
+  float v = in[threadIdx.x];
+  // CHECK: :[[@LINE+3]]:16: error: shuffle loop starting at offset 16 covers a 32-wide warp; {{.*}} lanes 32-63 are left out of the total
+  // CHECK: :[[@LINE+4]]:21: note: warpSize used here
+  // CHECK: :[[@LINE+3]]:46: warning: lane index 'threadIdx.x % 32' assumes 32-wide warps; AMD wavefronts have 64 lanes: use warpSize
+  for (int o = 16; o > 0; o >>= 1)
+    v += __shfl_xor(v, o);
+  out[threadIdx.x / warpSize + threadIdx.x % 32] = v;
+}
+
 // A block scan of 32-lane groups whose only shuffle reads within each
 // lane's own half (the value of `__shfl_up(v, d)` is used where
 // `lane >= d`): each half of a 64-lane wavefront scans its own group, and
@@ -346,11 +381,11 @@ __global__ void half_ported(int *out) {
 // index that picks each group's lane 0 still assume 32 lanes and keep their
 // warnings (shared/WAVE64.md).
 __global__ void leader_tree(float *slots, float v) {
-  // CHECK: :[[@LINE+1]]:34: warning: lane index 'threadIdx.x % 32' assumes 32-wide warps; every shuffle here is a reduction tree within 32 lanes whose total only lane 0 of each 32-lane group reads, so each half of a 64-lane wavefront reduces on its own: right at 64, but each tree uses half the wavefront
+  // CHECK: :[[@LINE+1]]:34: warning: lane index 'threadIdx.x % 32' assumes 32-wide warps; every shuffle here is a reduction tree within 32 lanes whose total only lane 0 of each 32-lane group reads (or every lane, where the code numbers its lanes by 32), so each half of a 64-lane wavefront reduces on its own: right at 64, but each tree uses half the wavefront
   const int lane = threadIdx.x % 32;
   // CHECK: :[[@LINE+1]]:34: note: warp index 'threadIdx.x / 32' assumes 32-wide warps; every shuffle here is a reduction tree within 32 lanes whose total only lane 0 of each 32-lane group reads
   const int warp = threadIdx.x / 32;
-  // CHECK: :[[@LINE+1]]:16: warning: shuffle loop starting at offset 16 covers a 32-wide warp; every shuffle here is a reduction tree within 32 lanes whose total only lane 0 of each 32-lane group reads, so each half of a 64-lane wavefront reduces on its own: right at 64, but each tree uses half the wavefront; derive the width from warpSize to use all 64 lanes
+  // CHECK: :[[@LINE+1]]:16: warning: shuffle loop starting at offset 16 covers a 32-wide warp; every shuffle here is a reduction tree within 32 lanes whose total only lane 0 of each 32-lane group reads (or every lane, where the code numbers its lanes by 32), so each half of a 64-lane wavefront reduces on its own: right at 64, but each tree uses half the wavefront; derive the width from warpSize to use all 64 lanes
   for (int o = 16; o > 0; o >>= 1)
     v += __shfl_down(v, o);
   if (lane == 0)
@@ -480,7 +515,7 @@ __global__ void per_group(int *out, int n) {
   // CHECK: :[[@LINE+2]]:24: warning: lane index 'threadIdx.x % kLanes' assumes 32-wide warps
   // CHECK: :[[@LINE-9]]:15: note: 'kLanes' defined as 32 here
   per_lane[threadIdx.x % kLanes] = n;
-  out[threadIdx.x] = sent[g] + per_lane[0] + __shfl_xor(n, 1);
+  out[threadIdx.x] = sent[g] + per_lane[0] + __shfl(n, 0);
 }
 
 // A named 32 that is the x extent of a block of several rows (dim3(kRowLanes,

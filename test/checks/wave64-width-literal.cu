@@ -261,3 +261,24 @@ __global__ void blockStride(float *out, int n) {
     out[idx] += v;
   // CHECK: :[[@LINE-2]]:39: warning: '32' beside 'idx' reads as the lane count of a 32-wide warp
 }
+
+// An XOR butterfly from 32 reduces all 64 lanes of a wavefront: in a kernel
+// of one-row blocks (no threadIdx.y or .z) it is written for wave64 (a note
+// on its width at 32). In a kernel of 32-wide rows the step of 32 mixes two
+// rows of one wavefront: a warning.
+__global__ void packed_rows(int *out, const int *in) {
+  int v = in[threadIdx.x + blockIdx.x * blockDim.x];
+  // CHECK: :[[@LINE+1]]:16: note: '32' starts an XOR butterfly over all 64 lanes of the wavefront in a kernel of one-row blocks
+  for (int i = 32; i >= 1; i /= 2)
+    v += __shfl_xor(v, i);
+  if ((threadIdx.x & 63) == 0)
+    out[blockIdx.x] = v;
+}
+__global__ void tiled_rows(int *out, const int *in) {
+  // CHECK: :[[@LINE+1]]:42: warning: '32' beside 'threadIdx' reads as the lane count of a 32-wide warp
+  int v = in[threadIdx.x + threadIdx.y * 32];
+  // CHECK: :[[@LINE+1]]:16: warning: '32' beside '__shfl_xor' reads as the lane count of a 32-wide warp
+  for (int i = 32; i >= 1; i /= 2)
+    v += __shfl_xor(v, i);
+  out[threadIdx.y] = v;
+}
