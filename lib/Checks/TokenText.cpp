@@ -115,6 +115,17 @@ std::vector<FunctionSpan> functionDefinitions(const std::vector<Tok> &T) {
   return Out;
 }
 
+bool isKernelDefinition(const std::vector<Tok> &T, const FunctionSpan &F) {
+  for (size_t I = F.Paren - 1; I-- > 0;) {
+    llvm::StringRef P = T[I].Text;
+    if (P == ";" || P == "}" || P == "{")
+      return false;
+    if (P == "__global__")
+      return true;
+  }
+  return false;
+}
+
 std::vector<FunctionSpan>
 wave32OnlyDefinitions(const std::vector<Tok> &T,
                       const std::vector<FunctionSpan> &Defs) {
@@ -134,15 +145,8 @@ wave32OnlyDefinitions(const std::vector<Tok> &T,
   // no call (the host code that dispatches a kernel is judged apart).
   std::set<llvm::StringRef> Kernels;
   for (const FunctionSpan &F : Defs)
-    for (size_t I = F.Paren - 1; I-- > 0;) {
-      llvm::StringRef P = T[I].Text;
-      if (P == ";" || P == "}" || P == "{")
-        break;
-      if (P == "__global__") {
-        Kernels.insert(Name(F));
-        break;
-      }
-    }
+    if (isKernelDefinition(T, F))
+      Kernels.insert(Name(F));
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (const FunctionSpan &F : Defs) {

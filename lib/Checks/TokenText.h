@@ -49,6 +49,10 @@ struct FunctionSpan {
 /// `for`, `while`, `switch`, `catch`, `return`, `sizeof`).
 std::vector<FunctionSpan> functionDefinitions(const std::vector<Tok> &T);
 
+/// True when F's head says `__global__` (between the previous statement and
+/// its name): a kernel.
+bool isKernelDefinition(const std::vector<Tok> &T, const FunctionSpan &F);
+
 /// The function definitions of the text that call a builtin of wavefront
 /// size 32 (`__builtin_amdgcn_wmma_f32_16x16x16_f16_w32`) and none of size
 /// 64, themselves or through the text's own functions they call (by name):

@@ -782,20 +782,13 @@ bool rowButterflyFrom32(const std::vector<Tok> &T, size_t I,
   for (const FunctionSpan &F : Defs)
     if (F.Open < I && I < F.Close && (!In || F.Open > In->Open))
       In = &F;
-  if (!In)
+  if (!In || !isKernelDefinition(T, *In))
     return false;
-  bool Kernel = false;
-  for (size_t K = In->Paren - 1; K-- > 0;) {
-    llvm::StringRef P = T[K].Text;
-    if (P == ";" || P == "}" || P == "{")
-      break;
-    Kernel |= P == "__global__";
-  }
-  for (size_t K = In->Open; Kernel && K + 2 < In->Close; ++K)
+  for (size_t K = In->Open; K + 2 < In->Close; ++K)
     if ((T[K].Text == "threadIdx" || T[K].Text == "blockDim") &&
         T[K + 1].Text == "." && (T[K + 2].Text == "y" || T[K + 2].Text == "z"))
       return false;
-  return Kernel;
+  return true;
 }
 
 /// A branch that runs only where a quantity equals a literal: `if
