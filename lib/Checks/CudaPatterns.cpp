@@ -277,6 +277,15 @@ bool blockUniform(const Stmt *S, unsigned Depth) {
   return true;
 }
 
+bool uniformFirstLane(const CallExpr *CE) {
+  return calleeName(CE).contains("readfirstlane") && CE->getNumArgs() == 1 &&
+         blockUniform(CE->getArg(0));
+}
+
+bool isPrintName(llvm::StringRef Name) {
+  return Name == "printf" || Name == "fprintf" || Name == "snprintf";
+}
+
 bool isWarpSizeRef(const Expr *E, const ASTContext &Ctx) {
   if (isBuiltinVar(E, "warpSize"))
     return !isWarpSizeShadow(

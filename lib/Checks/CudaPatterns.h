@@ -50,6 +50,11 @@ bool mentionsBuiltin(const clang::Stmt *S, llvm::StringRef Name);
 /// globals, const locals so initialized, memory at such addresses, and
 /// `__builtin_amdgcn_readfirstlane` (uniform by definition).
 bool blockUniform(const clang::Stmt *S, unsigned Depth = 0);
+/// A `readfirstlane` of a block-uniform value: a scalar hint, no lane's
+/// value moves.
+bool uniformFirstLane(const clang::CallExpr *CE);
+/// A printf-family function: what it prints sizes nothing.
+bool isPrintName(llvm::StringRef Name);
 /// True when S references the warpSize variable (or a macro named warpSize).
 const clang::Expr *findWarpSizeRef(const clang::Stmt *S,
                                    const clang::ASTContext &Ctx);

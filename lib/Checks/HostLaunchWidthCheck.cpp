@@ -270,8 +270,7 @@ bool hidesLanes(const Stmt *S, unsigned Depth = 0) {
   if (const auto *Call = dyn_cast<CallExpr>(S)) {
     const FunctionDecl *F = Call->getDirectCallee();
     const Stmt *Callee = projectDeviceBody(Call);
-    if (calleeName(Call) == "__builtin_amdgcn_readfirstlane" &&
-        Call->getNumArgs() == 1 && blockUniform(Call->getArg(0)))
+    if (uniformFirstLane(Call))
       return false;
     if (!F || (Callee && (Depth >= 2 || hidesLanes(Callee, Depth + 1))) ||
         (!Callee && !isShuffleName(calleeName(Call)) &&
@@ -486,8 +485,7 @@ static bool printedOrAsserted(const Expr *E, ASTContext &C) {
     if (N.get<StaticAssertDecl>())
       return true;
     if (const auto *CE = N.get<CallExpr>()) {
-      llvm::StringRef Name = calleeName(CE);
-      if (Name == "printf" || Name == "fprintf" || Name == "snprintf")
+      if (isPrintName(calleeName(CE)))
         return true;
     }
     if (!N.get<Stmt>())

@@ -109,8 +109,7 @@ public:
                N.starts_with("__all") || N.starts_with("__match") ||
                N.starts_with("__reduce_") || N == "__syncwarp") {
       U.Other = true;
-    } else if (N.contains("readfirstlane") && CE->getNumArgs() == 1 &&
-               blockUniform(CE->getArg(0))) {
+    } else if (uniformFirstLane(CE)) {
       // Scalarizes a value all lanes share: no lane's value moves.
     } else if (N.contains("readfirstlane") || N.contains("readlane")) {
       // One lane's value for the whole wavefront, lanes 32-63 included.

@@ -348,9 +348,7 @@ static void hostWidthReads(
         (I > 0 && (T[I - 1].Text == "." || T[I - 1].Text == "->")) ||
         (I > 1 && T[I - 1].Text == "::" && T[I - 2].Text == "std") ||
         llvm::is_contained(Calls, "static_assert") ||
-        llvm::any_of(Calls, [](llvm::StringRef C) {
-          return C == "printf" || C == "fprintf" || C == "snprintf";
-        }))
+        llvm::any_of(Calls, isPrintName))
       continue;
     if (declares(T, I)) {
       // `constexpr int warp_size = rocprim::warp_size();` in host code: the
