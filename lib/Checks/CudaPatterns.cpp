@@ -798,6 +798,46 @@ const FunctionDecl *enclosingFunction(const Stmt *S, ASTContext &Ctx) {
   return nullptr;
 }
 
+/// Source text without spaces, so `threadIdx . y` reads as written tight.
+static std::string tightText(SourceRange R, const ASTContext &Ctx) {
+  std::string S = sourceText(R, Ctx);
+  llvm::erase_if(S, [](char Ch) { return isWhitespace(Ch); });
+  return S;
+}
+
+static bool namesRowIndex(llvm::StringRef Text) {
+  return Text.contains("threadIdx.y") || Text.contains("hipThreadIdx_y");
+}
+
+/// A product or shift with threadIdx.y as an operand (a linear thread id),
+/// or a division by warpSize (a warp index by the device's width, whose
+/// 64-lane warps span two rows).
+static bool crossesRows(const Stmt *S, const ASTContext &Ctx) {
+  if (!S)
+    return false;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+    if (BO->getOpcode() == BO_Mul || BO->getOpcode() == BO_Shl)
+      if (namesRowIndex(tightText(BO->getLHS()->getSourceRange(), Ctx)) ||
+          namesRowIndex(tightText(BO->getRHS()->getSourceRange(), Ctx)))
+        return true;
+    if (BO->getOpcode() == BO_Div && findWarpSizeRef(BO->getRHS(), Ctx))
+      return true;
+  }
+  for (const Stmt *C : S->children())
+    if (crossesRows(C, Ctx))
+      return true;
+  return false;
+}
+
+bool rowsOfThreadIdxX(const FunctionDecl *F, const ASTContext &Ctx) {
+  if (!F || !F->hasAttr<CUDAGlobalAttr>() || !F->getBody())
+    return false;
+  std::string Body = tightText(F->getBody()->getSourceRange(), Ctx);
+  llvm::StringRef B(Body);
+  return namesRowIndex(B) && !B.contains("blockDim.x") &&
+         !B.contains("hipBlockDim_x") && !crossesRows(F->getBody(), Ctx);
+}
+
 } // namespace hipport::checks
 
 namespace hipport::checks {

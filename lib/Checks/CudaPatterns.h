@@ -180,4 +180,12 @@ std::vector<size_t> wordOffsets(llvm::StringRef Text, llvm::StringRef Word);
 const clang::FunctionDecl *enclosingFunction(const clang::Stmt *S,
                                              clang::ASTContext &Ctx);
 
+/// A kernel of 2-D blocks whose rows are its threadIdx.x: it reads
+/// threadIdx.y, never blockDim.x, never scales threadIdx.y into a linear
+/// thread id (`threadIdx.y * W`, `threadIdx.y << 5`) and never divides by
+/// warpSize (a warp index of the device's width). A warp collective over
+/// threadIdx.x then works within one row, whatever the wavefront's width.
+bool rowsOfThreadIdxX(const clang::FunctionDecl *F,
+                      const clang::ASTContext &Ctx);
+
 } // namespace hipport::checks

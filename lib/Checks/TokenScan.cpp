@@ -98,13 +98,17 @@ void ballotTokens(const std::vector<Tok> &T, size_t I,
 /// A shuffle called without its width (see calledShuffleWidthIndex), in a file
 /// whose lane math assumes 32 lanes, unless an argument is set from the
 /// device's width (a tree over the whole wavefront, written so on purpose).
+/// Not an xor: lane ^ m is the partner at any width above m, so a missing
+/// width changes nothing for masks below 32, and a mask of 32 or more is
+/// the tree's start (judged where the loop begins), not its width.
 /// I is the call's name.
 template <typename AddFn>
 void shuffleTokens(const std::vector<Tok> &T, size_t I,
                    const std::vector<std::pair<size_t, size_t>> &Args,
                    AddFn &Add) {
   unsigned Width = calledShuffleWidthIndex(T[I].Text);
-  if (!Width || Args.size() < 2 || Args.size() > Width)
+  if (!Width || Args.size() < 2 || Args.size() > Width ||
+      T[I].Text.contains_insensitive("shfl_xor"))
     return;
   for (auto [B, E] : Args)
     if (E == B + 1 && T[B].Kind == tok::raw_identifier &&
@@ -464,11 +468,14 @@ std::vector<core::Finding> scanTokens(const std::string &File,
   };
   std::set<std::string> Runtime = runtimeNames(T);
   // Launches of wave32-only kernels are sized for the only width they run
-  // at: not read (see launchConfigs).
-  std::set<llvm::StringRef> Wave32Names = definitionNames(T, Wave32);
+  // at, and those of lane-free kernels only count threads: not read (see
+  // launchConfigs).
+  std::set<llvm::StringRef> Unread = definitionNames(T, Wave32);
+  std::set<llvm::StringRef> LaneFree = laneFreeKernels(T, Defs);
+  Unread.insert(LaneFree.begin(), LaneFree.end());
   std::vector<bool> Params = parameterUses(T, Defs);
-  launchTokens(T, Runtime, Params, Wave32Names, Add);
-  widthFlowTokens(T, Wave32Names, Add);
+  launchTokens(T, Runtime, Params, Unread, Add);
+  widthFlowTokens(T, Unread, Add);
   bool LaneMath32 = hasLaneMath32(T);
   std::vector<bool> Directive = directiveTokens(T);
   for (size_t I = 0; I < T.size(); ++I) {

@@ -5,6 +5,7 @@
 #include "clang/Lex/Lexer.h"
 
 #include <cctype>
+#include <map>
 #include <set>
 
 using namespace clang;
@@ -166,6 +167,64 @@ wave32OnlyDefinitions(const std::vector<Tok> &T,
   for (const FunctionSpan &F : Defs)
     if (W32.count(Name(F)) && !W64.count(Name(F)))
       Out.push_back(F);
+  return Out;
+}
+
+/// A token that works on lanes: a warp-level name, or the literal of lane
+/// math by 32 (`% 32`, `& 31`, `>> 5`, `/ 32`).
+static bool laneLevelToken(const std::vector<Tok> &T, size_t I) {
+  if (T[I].Kind == tok::numeric_constant && I > 0) {
+    std::string N = plainNumber(T[I].Text);
+    llvm::StringRef Op = T[I - 1].Text;
+    return ((N == "32" || N == "0x20") && (Op == "%" || Op == "/")) ||
+           ((N == "31" || N == "0x1f") && Op == "&") ||
+           (N == "5" && Op == ">>");
+  }
+  if (T[I].Kind != tok::raw_identifier)
+    return false;
+  std::string L = T[I].Text.lower();
+  llvm::StringRef S(L);
+  return S.contains("warp") || S.contains("wave") || S.contains("lane") ||
+         S.contains("shfl") || S.contains("ballot") || S.contains("activemask") ||
+         S.contains("tiled_partition") || S.contains("coalesced") ||
+         S == "__any" || S == "__all" || S.starts_with("__any_") ||
+         S.starts_with("__all_") || S.starts_with("__match") ||
+         S.starts_with("__reduce_") || S.contains("dpp");
+}
+
+std::set<llvm::StringRef>
+laneFreeKernels(const std::vector<Tok> &T,
+                const std::vector<FunctionSpan> &Defs) {
+  std::map<llvm::StringRef, std::vector<const FunctionSpan *>> ByName;
+  for (const FunctionSpan &F : Defs)
+    ByName[T[F.Paren - 1].Text].push_back(&F);
+  // Lane-level by name, through the text's own callees (fixed point).
+  std::set<llvm::StringRef> Lane;
+  for (const FunctionSpan &F : Defs)
+    for (size_t I = F.Open; I < F.Close && I < T.size(); ++I)
+      if (laneLevelToken(T, I)) {
+        Lane.insert(T[F.Paren - 1].Text);
+        break;
+      }
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const FunctionSpan &F : Defs) {
+      llvm::StringRef Name = T[F.Paren - 1].Text;
+      if (Lane.count(Name))
+        continue;
+      for (size_t I = F.Open; I + 1 < F.Close && I + 1 < T.size(); ++I)
+        if (T[I].Kind == tok::raw_identifier && T[I].Text != Name &&
+            Lane.count(T[I].Text) && T[I + 1].Text == "(") {
+          Lane.insert(Name);
+          Changed = true;
+          break;
+        }
+    }
+  }
+  std::set<llvm::StringRef> Out;
+  for (const FunctionSpan &F : Defs)
+    if (isKernelDefinition(T, F) && !Lane.count(T[F.Paren - 1].Text))
+      Out.insert(T[F.Paren - 1].Text);
   return Out;
 }
 

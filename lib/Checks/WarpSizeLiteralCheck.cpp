@@ -18,6 +18,12 @@ using namespace clang::ast_matchers;
 
 namespace hipport::checks {
 
+/// Why a tree from 16 is right in a kernel of 2-D blocks (rowsOfThreadIdxX).
+static constexpr const char *kRowReduction =
+    "; here each threadIdx.y row of this 2-D block reduces its own "
+    "threadIdx.x lanes, and a row of 32 threads is a 32-lane group at any "
+    "width: right at 64 for rows of at most 32";
+
 const CheckInfo WarpSizeLiteralCheck::Info = {
     "wave64-warp-size-literal", core::Severity::Warning,
     "warp width hardcoded as 32 (lane math, shuffle widths, lane 31, "
@@ -188,7 +194,7 @@ int64_t WarpSizeLiteralCheck::originValue(const ConstantOrigin &O) {
 
 void WarpSizeLiteralCheck::pending(const ConstantOrigin &O, SourceLocation Loc,
                                    SourceRange Range, std::string Message,
-                                   bool Count) {
+                                   bool Count, bool Size) {
   if (!O.named() || Loc.isInvalid())
     return;
   // Where the constant is used, not where it is spelled.
@@ -196,7 +202,7 @@ void WarpSizeLiteralCheck::pending(const ConstantOrigin &O, SourceLocation Loc,
     Loc = Ctx->getSourceManager().getExpansionLoc(Loc);
     Range = SourceRange();
   }
-  Pending.push_back({O, Loc, Range, std::move(Message), Count});
+  Pending.push_back({O, Loc, Range, std::move(Message), Count, Size});
 }
 
 void WarpSizeLiteralCheck::use(
@@ -269,11 +275,14 @@ void WarpSizeLiteralCheck::onEndOfTranslationUnit() {
     // threadIdx.x: right as it is. The width is still the constant's, whose
     // definition is reported: two such rows share a 64-lane wavefront.
     bool RowSized = !U.Count && BlockRows.count(Key);
-    Named[Key].Uses.emplace_back(At, RowSized
-                                         ? "sized by the block's row width here"
-                                         : "used as the warp width here");
+    Named[Key].Uses.emplace_back(At, RowSized ? "sized by the block's row width here"
+                                     : U.Size ? "sizes an array here"
+                                              : "used as the warp width here");
     Named[Key].OnlyRows &= RowSized;
-    if (RowSized)
+    // An array sized by the constant follows it: the definition is the one
+    // place to change, and only indices past 32 (lane math, reported where
+    // written) overflow it.
+    if (RowSized || U.Size)
       continue;
 
     CheckDiag D;
@@ -325,7 +334,8 @@ void WarpSizeLiteralCheck::onArray(const VarDecl *VD, ASTContext &C) {
       pending(O, AT.getSizeExpr()->getBeginLoc(),
               AT.getSizeExpr()->getSourceRange(),
               fmt::format("array '{}' has one element per lane of a warp of",
-                          VD->getName()));
+                          VD->getName()),
+              /*Count=*/false, /*Size=*/true);
     TL = AT.getElementLoc();
   }
 }
@@ -588,10 +598,15 @@ void WarpSizeLiteralCheck::onShuffle(const CallExpr *Call, ASTContext &C) {
   } else if (Base == "__shfl_down" || Base == "__shfl_xor") {
     ConstantOrigin O = constantOrigin(L, C, {16});
     AssumptionUse = true;
+    bool Rows = O.K != ConstantOrigin::None &&
+                rowsOfThreadIdxX(enclosingFunction(Call, C), C);
     if (O.K != ConstantOrigin::None)
-      use(O, core::Severity::Warning, L->getBeginLoc(), L->getSourceRange(),
-          "reduction step of 16 lanes covers a 32-wide warp; on a 64-lane "
-          "wavefront each half reduces separately: start at warpSize / 2",
+      use(O, Rows ? core::Severity::Note : core::Severity::Warning,
+          L->getBeginLoc(), L->getSourceRange(),
+          std::string("reduction step of 16 lanes covers a 32-wide warp; on "
+                      "a 64-lane wavefront each half reduces separately: "
+                      "start at warpSize / 2") +
+              (Rows ? kRowReduction : ""),
           sourceText(Call->getSourceRange(), C));
     AssumptionUse = false;
   }
@@ -628,7 +643,11 @@ void WarpSizeLiteralCheck::onLoop(const ForStmt *Loop, const VarDecl *Var,
                       "warp; on a 64-lane wavefront each half reduces "
                       "separately: start at warpSize / 2";
     std::vector<std::pair<SourceLocation, std::string>> Notes;
-    if (const FunctionDecl *F = enclosingFunction(Loop, C))
+    const FunctionDecl *F = enclosingFunction(Loop, C);
+    if (rowsOfThreadIdxX(F, C)) {
+      Level = core::Severity::Note;
+      Msg += kRowReduction;
+    } else if (F)
       if (const Expr *WS = findWarpSizeRef(F->getBody(), C)) {
         Level = core::Severity::Error;
         Msg += "; this function collects results per warpSize lanes, so "

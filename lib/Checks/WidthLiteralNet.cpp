@@ -90,6 +90,19 @@ std::set<llvm::StringRef> threadIndexNames(const std::vector<Tok> &T) {
   return Out;
 }
 
+/// Names the text gives the row index of a 2-D block (`const int wi =
+/// threadIdx.y;`).
+std::set<llvm::StringRef> rowIndexNames(const std::vector<Tok> &T) {
+  std::set<llvm::StringRef> Out;
+  for (size_t I = 0; I + 5 < T.size(); ++I)
+    if (T[I].Kind == tok::raw_identifier && T[I + 1].Text == "=" &&
+        T[I + 2].Text == "threadIdx" && T[I + 3].Text == "." &&
+        T[I + 4].Text == "y" &&
+        (T[I + 5].Text == ";" || T[I + 5].Text == ","))
+      Out.insert(T[I].Text);
+  return Out;
+}
+
 /// A member `lanes()` (`t.lanes()`, `op->dtype.lanes()`): a vector data
 /// type's element count, as code generators (TVM, Halide) name it.
 bool vectorLanesCall(const std::vector<Tok> &T, size_t I) {
@@ -199,6 +212,10 @@ struct FileNames {
   /// Kernels the text defines for 32-wide wavefronts only
   /// (wave32OnlyDefinitions).
   std::set<llvm::StringRef> Wave32Kernels;
+  /// Names of threadIdx.y (rowIndexNames).
+  std::set<llvm::StringRef> Rows;
+  /// Kernels with no lane-level code (laneFreeKernels).
+  std::set<llvm::StringRef> LaneFree;
 };
 
 bool sizelessLaunch(const FileNames &N, llvm::StringRef Macro) {
@@ -362,14 +379,15 @@ bool nonSizingLaunchArg(const std::vector<Tok> &T, size_t I,
   return false;
 }
 
-/// The literal sizes a launch of a wave32-only kernel (`k<<<grid, 32>>>`,
-/// k calling an RDNA `_w32` builtin): the block of the only width it runs
-/// at, as the token scan's launch reading leaves it too.
-bool wave32LaunchArg(const std::vector<Tok> &T, size_t B, size_t I,
-                     const FileNames &N) {
+/// The literal sits in a launch (`k<<<grid, 32>>>`) of one of Kernels:
+/// wave32-only kernels (k calls an RDNA `_w32` builtin: the block of the
+/// only width it runs at, as the token scan's launch reading leaves it too)
+/// or lane-free ones (laneFreeKernels: the block only counts threads).
+bool launchArgOf(const std::vector<Tok> &T, size_t B, size_t I,
+                 const std::set<llvm::StringRef> &Kernels) {
   for (size_t J = I; J-- > B;)
     if (isLaunch(T, J))
-      return N.Wave32Kernels.count(launchedKernel(T, J));
+      return Kernels.count(launchedKernel(T, J));
   return false;
 }
 
@@ -461,6 +479,33 @@ bool inShiftAmount(const std::vector<Tok> &T, size_t I) {
                 P == "||" || P == "return")) {
       return false;
     }
+  }
+  return false;
+}
+
+/// The literal is a factor of a product with the row index of a 2-D block
+/// (`wi * 8 * 32`, `32 * threadIdx.y`): the stride between rows of a block
+/// 32 threads wide, a thread's place in its block at any wave width. Two
+/// rows share a 64-lane wavefront; a collective that mixes them is judged
+/// where it is called.
+bool rowStride(const std::vector<Tok> &T, size_t I, const FileNames &N) {
+  auto isRow = [&](size_t J) {
+    return N.Rows.count(T[J].Text) ||
+           (T[J].Text == "y" && J >= 2 && T[J - 1].Text == "." &&
+            T[J - 2].Text == "threadIdx");
+  };
+  for (size_t J = I; J >= 2 && T[J - 1].Text == "*";) {
+    J -= 2;
+    if (isRow(J))
+      return true;
+  }
+  for (size_t K = I; K + 2 < T.size() && T[K + 1].Text == "*";) {
+    K += 2;
+    if (T[K].Text == "threadIdx" && K + 2 < T.size() && T[K + 1].Text == "." &&
+        T[K + 2].Text == "y")
+      return true;
+    if (isRow(K))
+      return true;
   }
   return false;
 }
@@ -879,7 +924,8 @@ widthLiteralFindings(const std::string &File, llvm::StringRef Text,
   std::vector<FunctionSpan> Defs = functionDefinitions(T);
   std::vector<FunctionSpan> Wave32 = wave32OnlyDefinitions(T, Defs);
   FileNames Names{threadIndexNames(T), vectorLaneNames(T), ballotNames(T),
-                  launchMacroParams(T), definitionNames(T, Wave32)};
+                  launchMacroParams(T), definitionNames(T, Wave32),
+                  rowIndexNames(T), laneFreeKernels(T, Defs)};
   std::vector<EchoBranch> Echoes = echoBranches(T);
   std::set<size_t> Lines; ///< offsets of the line starts reported on
   for (const Statement &St : statements(T)) {
@@ -895,7 +941,9 @@ widthLiteralFindings(const std::string &File, llvm::StringRef Text,
       Literal L = literalKind(T[I]);
       if (L == Literal::None || notAWidth(T, I) || Inactive(T[I].Offset) ||
           shuffleWidthArg(T, I) || nonSizingLaunchArg(T, I, Names) ||
-          wave32LaunchArg(T, B, I, Names) || blockStrideStep(T, I, Names) ||
+          launchArgOf(T, B, I, Names.Wave32Kernels) ||
+          launchArgOf(T, B, I, Names.LaneFree) || blockStrideStep(T, I, Names) ||
+          rowStride(T, I, Names) ||
           unusedDeclaration(T, B, E, I, Defs, Inactive) ||
           insideAsm(T, I) || echoed(Echoes, T, I) ||
           (L == Literal::FullMask && !(WarpAware && laneMaskInit(T, I))))

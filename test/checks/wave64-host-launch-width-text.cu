@@ -124,6 +124,11 @@ static __device__ T rle(const T *in, int t) {
 // A literal 32 scaling a launch in a file whose kernels work per warp (the
 // launching function comes from a macro of the missing header).
 __global__ void vote(int *out, bool p) { out[threadIdx.x] = __ballot(p) != 0; }
+__global__ void scale(int *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    out[i] *= 2;
+}
 HOST_FN(launch_vote, (int *out, int n), {
   // CHECK: :[[@LINE+1]]:21: warning: launch configuration scaled by 32 in a file whose kernels work per warp: AMD wavefronts have 64 lanes; size it with the device's warp width (hipDeviceAttributeWarpSize) (seen in the text: this file did not parse) [wave64-host-launch-width]
   vote<<<(n + 31) / 32, 256>>>(out, true);
@@ -140,6 +145,8 @@ HOST_FN(launch_vote, (int *out, int n), {
   vote<<<n, one>>>(out, true);
   dim3 wide(64, 4);
   vote<<<n, wide>>>(out, true);
+  // A kernel with no lane-level code: its block only counts threads.
+  scale<<<(n + 31) / 32, 32>>>(out, n);
 })
 
 // Instantiated: a template no code comes from would hold only notes.

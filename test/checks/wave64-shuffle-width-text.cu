@@ -15,8 +15,9 @@ __device__ void welford(U &mu, U &count) {
     U cB = WARP_SHFL(count, src, 32);
     mu += muB + cB;
   }
-  // CHECK: :[[@LINE+1]]:8: warning: WARP_SHFL_XOR without a width argument
+  // An xor reads lane ^ 1 at any width above 1: its width changes nothing.
   mu = WARP_SHFL_XOR(mu, 1);
+  mu += __shfl_xor(mu, 16);
   // CHECK: :[[@LINE+1]]:9: warning: __shfl_down without a width argument
   mu += __shfl_down(mu, 1);
   // A project's own function of the same shape is not a shuffle.

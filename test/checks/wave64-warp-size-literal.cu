@@ -90,16 +90,16 @@ __global__ void negatives(unsigned *bits, int n, const unsigned *keys) {
 
 
 // Uses of a warp constant beyond lane math, each reported where it is:
-// array sizes, loop bounds and strides, counts of warps, on either side.
+// loop bounds and strides, counts of warps, on either side. An array it
+// sizes follows it (a use in the definition's notes): only an index past
+// its end would break, and that index is lane math, reported where written.
 // CHECK: :[[@LINE+1]]:15: warning: 'LANES' (= 32) is used as the warp width
 #define LANES 32
 // CHECK: :{{[0-9]+}}:{{[0-9]+}}: note: used as the warp width here
 // CHECK: :{{[0-9]+}}:{{[0-9]+}}: note: used as the warp width here
-// CHECK: :{{[0-9]+}}:{{[0-9]+}}: note: used as the warp width here
+// CHECK: :[[@LINE+3]]:25: note: sizes an array here
 // CHECK: :{{[0-9]+}}:{{[0-9]+}}: note: used as the warp width here
 __global__ void uses(float *out, const float *in, int n) {
-  // CHECK: :[[@LINE+2]]:25: warning: array 'tile' has one element per lane of a warp of 'LANES' (= 32); AMD wavefronts have 64 lanes: derive it from warpSize
-  // CHECK: :{{[0-9]+}}:15: note: 'LANES' defined as 32 here
   __shared__ float tile[LANES];
   int lane = threadIdx.x % warpSize;
   // CHECK: :[[@LINE+2]]:34: warning: loop striding by the lanes of a warp of 'LANES' (= 32)
@@ -491,29 +491,25 @@ __global__ void named_groups(const float *in, float *out) {
 constexpr int kNumMaxWarpGroups = 32;
 constexpr int WARPS_PER_BLOCK = 32;
 // CHECK: :[[@LINE+2]]:15: warning: 'kGroupWarpSize' (= 32) is used as the warp width
-// CHECK: :[[@LINE+6]]:24: note: used as the warp width here
+// CHECK: :[[@LINE+4]]:24: note: sizes an array here
 constexpr int kGroupWarpSize = 32;
 __global__ void per_warp(int *out, int n) {
   __shared__ int sums[WARPS_PER_BLOCK];
-  // CHECK: :[[@LINE+2]]:24: warning: array 'lanes' has one element per lane of a warp of 'kGroupWarpSize' (= 32)
-  // CHECK: :[[@LINE-4]]:15: note: 'kGroupWarpSize' defined as 32 here
   __shared__ int lanes[kGroupWarpSize];
   sums[0] = lanes[0] = n;
   out[threadIdx.x] = sums[0] + lanes[0] + __shfl_xor(n, 1);
 }
 // CHECK: :[[@LINE+3]]:15: warning: 'kLanes' (= 32) is used as the warp width
-// CHECK: :[[@LINE+12]]:24: note: used as the warp width here: 'threadIdx.x % kLanes'
-// CHECK: :[[@LINE+6]]:27: note: used as the warp width here
+// CHECK: :[[@LINE+10]]:24: note: used as the warp width here: 'threadIdx.x % kLanes'
+// CHECK: :[[@LINE+4]]:27: note: sizes an array here
 constexpr int kLanes = 32;
 __global__ void per_group(int *out, int n) {
   __shared__ int sent[kNumMaxWarpGroups];
-  // CHECK: :[[@LINE+2]]:27: warning: array 'per_lane' has one element per lane of a warp of 'kLanes' (= 32)
-  // CHECK: :[[@LINE-4]]:15: note: 'kLanes' defined as 32 here
   __shared__ int per_lane[kLanes];
   int g = blockIdx.x % kNumMaxWarpGroups;
   sent[g] = n;
   // CHECK: :[[@LINE+2]]:24: warning: lane index 'threadIdx.x % kLanes' assumes 32-wide warps
-  // CHECK: :[[@LINE-9]]:15: note: 'kLanes' defined as 32 here
+  // CHECK: :[[@LINE-7]]:15: note: 'kLanes' defined as 32 here
   per_lane[threadIdx.x % kLanes] = n;
   out[threadIdx.x] = sent[g] + per_lane[0] + __shfl(n, 0);
 }
@@ -546,11 +542,9 @@ void run_rows(const int *a, int *out, int n) {
   row_tiles<<<1, block>>>(a, out, n);
 }
 // CHECK: :[[@LINE+2]]:15: note: 'kSegLanes' (= 32) is used as the warp width; every launch of this kernel gives it a block of one 32-thread row
-// CHECK: :[[@LINE+5]]:22: note: used as the warp width here
+// CHECK: :[[@LINE+3]]:22: note: sizes an array here
 constexpr int kSegLanes = 32;
 __global__ void one_row(int *out) {
-  // CHECK: :[[@LINE+2]]:22: note: array 'seg' has one element per lane of a warp of 'kSegLanes' (= 32); every launch of this kernel gives it a block of one 32-thread row
-  // CHECK: :[[@LINE-3]]:15: note: 'kSegLanes' defined as 32 here
   __shared__ int seg[kSegLanes];
   seg[threadIdx.x] = out[threadIdx.x];
   out[threadIdx.x] = seg[threadIdx.x ^ 1] + __shfl_xor(out[0], 1);
@@ -558,4 +552,33 @@ __global__ void one_row(int *out) {
 void run_one_row(int *out) {
   dim3 block(kSegLanes, 1);
   one_row<<<1, block>>>(out);
+}
+
+// A tree from 16 in a kernel of 2-D blocks whose rows are its threadIdx.x
+// (threadIdx.y read, no blockDim.x, no linear id): each row reduces its own
+// lanes, and a row of 32 is a 32-lane group at any width. A linear id
+// (`threadIdx.y * 32`) makes the rows one range of lanes again: the error
+// stays.
+__global__ void tile_rows(const int *in, int *out, int n) {
+  __shared__ int tile[32][33];
+  int lane = threadIdx.x & (warpSize - 1);
+  int v = lane < n ? in[lane] : 0;
+  // CHECK: :[[@LINE+1]]:16: note: shuffle loop starting at offset 16 covers a 32-wide warp; on a 64-lane wavefront each half reduces separately: start at warpSize / 2; here each threadIdx.y row of this 2-D block reduces its own threadIdx.x lanes
+  for (int i = 16; i >= 1; i /= 2)
+    v += __shfl_xor(v, i);
+  // CHECK: :[[@LINE+1]]:23: note: reduction step of 16 lanes covers a 32-wide warp{{.*}}here each threadIdx.y row
+  v += __shfl_down(v, 16);
+  tile[threadIdx.y][threadIdx.x] = v;
+  __syncthreads();
+  out[blockIdx.x * 32 + threadIdx.y] = tile[threadIdx.y][0];
+}
+__global__ void linear_rows(const int *in, int *out) {
+  int tid = threadIdx.x + threadIdx.y * 32;
+  int v = in[tid];
+  // CHECK: :[[@LINE+2]]:16: error: shuffle loop starting at offset 16 covers a 32-wide warp{{.*}}this function collects results per warpSize lanes
+  // CHECK: :[[@LINE+3]]:13: note: warpSize used here
+  for (int i = 16; i >= 1; i /= 2)
+    v += __shfl_xor(v, i);
+  if (tid % warpSize == 0)
+    out[tid / warpSize] = v;
 }

@@ -14,15 +14,15 @@ __global__ void WMMA_BOUNDS wmma_rows(const half16 *a, const half16 *b, float8 *
   float8 c = {};
   c = __builtin_amdgcn_wmma_f32_16x16x16_f16_w32(a[lane], b[lane], c);
   float m = c[0];
-  // CHECK: :[[@LINE+1]]:8: note: __shfl_xor without a width argument spans the whole 64-lane wavefront, but the lane math of this file assumes 32 lanes; this code calls a builtin that exists only at wavefront size 32
-  m += __shfl_xor(m, 16);
+  // CHECK: :[[@LINE+1]]:8: note: __shfl_down without a width argument spans the whole 64-lane wavefront, but the lane math of this file assumes 32 lanes; this code calls a builtin that exists only at wavefront size 32
+  m += __shfl_down(m, 16);
   out[lane][0] = m;
 }
 
 __global__ void WMMA_BOUNDS rows(float *out, float m) {
-  // CHECK: :[[@LINE+2]]:8: warning: __shfl_xor without a width argument spans the whole 64-lane wavefront, but the lane math of this file assumes 32 lanes
-  // LAUNCH: :[[@LINE+1]]:8: warning: __shfl_xor without a width argument
-  m += __shfl_xor(m, 16);
+  // CHECK: :[[@LINE+2]]:8: warning: __shfl_down without a width argument spans the whole 64-lane wavefront, but the lane math of this file assumes 32 lanes
+  // LAUNCH: :[[@LINE+1]]:8: warning: __shfl_down without a width argument
+  m += __shfl_down(m, 16);
   out[threadIdx.x] = m;
 }
 
@@ -37,9 +37,9 @@ __device__ float8 tile_product(const half16 *a, const half16 *b) {
 }
 template <int WM> __global__ void WMMA_BOUNDS gemm(const half16 *a, const half16 *b, float *out) {
   float m = tile_product(a, b)[0];
-  // CHECK: :[[@LINE+2]]:8: note: __shfl_xor without a width argument spans the whole 64-lane wavefront, but the lane math of this file assumes 32 lanes; this code calls a builtin that exists only at wavefront size 32
-  // LAUNCH: :[[@LINE+1]]:8: note: __shfl_xor without a width argument spans the whole 64-lane wavefront, but the lane math of this file assumes 32 lanes; this code calls a builtin that exists only at wavefront size 32
-  m += __shfl_xor(m, 16);
+  // CHECK: :[[@LINE+2]]:8: note: __shfl_down without a width argument spans the whole 64-lane wavefront, but the lane math of this file assumes 32 lanes; this code calls a builtin that exists only at wavefront size 32
+  // LAUNCH: :[[@LINE+1]]:8: note: __shfl_down without a width argument spans the whole 64-lane wavefront, but the lane math of this file assumes 32 lanes; this code calls a builtin that exists only at wavefront size 32
+  m += __shfl_down(m, 16);
   out[threadIdx.x] = m;
 }
 void launch_all(const half16 *a, const half16 *b, float *out, int n) {

@@ -214,7 +214,9 @@ __global__ void compress(unsigned long long *out, unsigned *halves, int v) {
 // argument and shared bytes). LAUNCH_WIDE's parameter is the block itself.
 // LAUNCH_WARPS sizes its block with NW_ only: a 32 passed as BKV_ is a tile
 // length, a 32 passed as NW_ a block of 32 warps.
-template <int D, int BKV> __global__ void tiled(float *out) { out[D] = BKV; }
+template <int D, int BKV> __global__ void tiled(float *out) {
+  out[D] = BKV + __shfl_down(out[0], 1);
+}
 #define LAUNCH_TILE(D_, BKV_)                                                  \
   tiled<D_, BKV_><<<grid, 64, (D_) * (BKV_) * 4, stream>>>(out)
 #define LAUNCH_WIDE(THREADS_) tiled<64, 16><<<grid, THREADS_>>>(out)
@@ -265,7 +267,9 @@ __global__ void blockStride(float *out, int n) {
 // An XOR butterfly from 32 reduces all 64 lanes of a wavefront: in a kernel
 // of one-row blocks (no threadIdx.y or .z) it is written for wave64 (a note
 // on its width at 32). In a kernel of 32-wide rows the step of 32 mixes two
-// rows of one wavefront: a warning.
+// rows of one wavefront: a warning. The rows' own stride (`threadIdx.y *
+// 32`, or through a name of threadIdx.y) places a thread in its block at any
+// width: not reported.
 __global__ void packed_rows(int *out, const int *in) {
   int v = in[threadIdx.x + blockIdx.x * blockDim.x];
   // CHECK: :[[@LINE+1]]:16: note: '32' starts an XOR butterfly over all 64 lanes of the wavefront in a kernel of one-row blocks
@@ -275,10 +279,27 @@ __global__ void packed_rows(int *out, const int *in) {
     out[blockIdx.x] = v;
 }
 __global__ void tiled_rows(int *out, const int *in) {
-  // CHECK: :[[@LINE+1]]:42: warning: '32' beside 'threadIdx' reads as the lane count of a 32-wide warp
-  int v = in[threadIdx.x + threadIdx.y * 32];
+  const int wi = threadIdx.y;
+  int v = in[threadIdx.x + threadIdx.y * 32] + in[(8 * threadIdx.x + wi * 8 * 32) / 64];
   // CHECK: :[[@LINE+1]]:16: warning: '32' beside '__shfl_xor' reads as the lane count of a 32-wide warp
   for (int i = 32; i >= 1; i /= 2)
     v += __shfl_xor(v, i);
   out[threadIdx.y] = v;
+}
+
+// A kernel with no lane-level code (no shuffle, ballot, vote, lane or warp
+// name, warpSize or lane math, itself or in the text's functions it calls):
+// its block only counts threads, so a block of 32 is right at any width.
+__device__ float inv_norm(float v) { return v > 0.f ? 1.f / v : 0.f; }
+__global__ void finalize(float *v, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    v[i] = inv_norm(v[i]);
+}
+__device__ float half_sum(float v) { return v + __shfl_xor(v, 16); }
+__global__ void summed(float *v) { v[threadIdx.x] = half_sum(v[threadIdx.x]); }
+void finish(float *v, int n) {
+  finalize<<<(n + 31) / 32, 32>>>(v, n);
+  summed<<<1, 32>>>(v);
+  // CHECK: :[[@LINE-1]]:15: warning: '32' beside '<<<' reads as the lane count of a 32-wide warp
 }
