@@ -335,6 +335,20 @@ void HostLaunchWidthCheck::checkArg(const Expr *Arg, const char *Role,
   KernelWidth W = widthOf(Kernel, C);
   std::string Name = Kernel ? Kernel->getNameAsString() : "the kernel";
   for (const WidthUse &U : S.Fixed) {
+    llvm::StringRef R(Role);
+    // Shared memory for one slot per 32-lane warp (`block >> 5`, `n / 32`
+    // floats) holds the fewer slots of 64-lane warps too: right at either
+    // width (the kernel's indexing is judged in the kernel), and its line
+    // is no host read of the width either.
+    if (R == "shared-memory size" && U.Op &&
+        (U.Op->getOpcode() == BO_Div || U.Op->getOpcode() == BO_Shr) &&
+        constantOrigin(U.Op->getRHS(), C, {32, 5}).K != ConstantOrigin::None) {
+      const SourceManager &SM = C.getSourceManager();
+      SourceLocation At = SM.getExpansionLoc(U.Op->getOperatorLoc());
+      Lines.insert({SM.getFileID(At).getHashValue(),
+                    SM.getExpansionLineNumber(At)});
+      continue;
+    }
     CheckDiag D;
     D.Loc = U.Op->getOperatorLoc();
     D.Range = U.Op->getSourceRange();

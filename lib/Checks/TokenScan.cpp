@@ -390,6 +390,16 @@ void launchTokens(const std::vector<Tok> &T,
     return I < T.size() && T[I].Text == S;
   };
   bool Collectives = worksPerWarp(T);
+  // Shared memory of one slot per 32-lane warp (`n / 32`, `num_warps *
+  // sizeof(float)`) holds the fewer slots of 64-lane warps too: the third
+  // size of a `<<<...>>>` is read for other widths only.
+  auto PerWarpSlots = [&](size_t B, size_t E) {
+    for (size_t J = B; J < E; ++J)
+      if ((T[J].Text == "32" && J > B && T[J - 1].Text == "/") ||
+          (T[J].Kind == tok::raw_identifier && countsWarpsName(T[J].Text)))
+        return true;
+    return false;
+  };
   auto LaunchArgs = [&](size_t B, size_t E) {
     // `n / 32`, `4 * 32` in the launch of a file that works per warp.
     if (size_t J = scaledBy32(T, B, E); Collectives && J < E) {
@@ -418,8 +428,20 @@ void launchTokens(const std::vector<Tok> &T,
       while (E + 1 < T.size() && !(T[E].Text == ">>" && T[E + 1].Text == ">") &&
              T[E].Text != ";")
         ++E;
-      if (!Wave32.count(launchedKernel(T, I)))
-        LaunchArgs(I + 2, E);
+      if (!Wave32.count(launchedKernel(T, I))) {
+        // The sizes' top-level commas: grid, block, shared memory, stream.
+        std::vector<size_t> Cut{I + 2};
+        int Depth = 0;
+        for (size_t J = I + 2; J < E; ++J) {
+          Depth += (T[J].Text == "(" || T[J].Text == "{") -
+                   (T[J].Text == ")" || T[J].Text == "}");
+          if (Depth == 0 && T[J].Text == ",")
+            Cut.push_back(J + 1);
+        }
+        Cut.push_back(E + 1);
+        bool Slots = Cut.size() > 3 && PerWarpSlots(Cut[2], Cut[3] - 1);
+        LaunchArgs(I + 2, Slots ? Cut[2] - 1 : E);
+      }
       continue;
     }
     llvm::StringRef N = T[I].Text;

@@ -147,6 +147,10 @@ HOST_FN(launch_vote, (int *out, int n), {
   vote<<<n, wide>>>(out, true);
   // A kernel with no lane-level code: its block only counts threads.
   scale<<<(n + 31) / 32, 32>>>(out, n);
+  // Shared memory of one slot per 32-lane warp holds the fewer slots of
+  // 64-lane warps too.
+  vote<<<n, 256, (256 / 32) * sizeof(int)>>>(out, true);
+  vote<<<n, 256, num_warps * sizeof(int)>>>(out, true);
 })
 
 // Instantiated: a template no code comes from would hold only notes.
