@@ -874,6 +874,21 @@ static bool isRunTimeWidth(const Expr *E, const ASTContext &Ctx,
   return isWarpSizeRef(E, Ctx);
 }
 
+/// The for loop's counter starts at a value every thread of the block
+/// holds alike (`int t = 0`, `t = blockIdx.x * TILE`).
+static bool uniformStart(const ForStmt *F) {
+  const Expr *Init = nullptr;
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit())) {
+    if (DS->isSingleDecl())
+      if (const auto *V = dyn_cast<VarDecl>(DS->getSingleDecl()))
+        Init = V->getInit();
+  } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(F->getInit())) {
+    if (BO->getOpcode() == BO_Assign)
+      Init = BO->getRHS();
+  }
+  return Init && blockUniform(Init);
+}
+
 static void widthUsesIn(const Stmt *S, const ValueDecl *D, ASTContext &Ctx,
                         std::vector<WarpWidthUse> &Out) {
   if (!S)
@@ -906,10 +921,12 @@ static void widthUsesIn(const Stmt *S, const ValueDecl *D, ASTContext &Ctx,
       Out.push_back({C->getArg(W), "shuffle width in '" + Text(C) + "'"});
   } else if (const auto *F = dyn_cast<ForStmt>(S)) {
     // A loop stepping by the block's size is a block-stride loop, right at
-    // any width, whatever that size is (`idx += BLOCK_SIZE`).
+    // any width, whatever that size is (`idx += BLOCK_SIZE`). One from a
+    // value every thread shares (`for (t = 0; t < n; t += TILE)`) walks the
+    // same tiles in each thread: no lane's share of anything.
     if (const auto *Inc = dyn_cast_or_null<BinaryOperator>(F->getInc()))
       if (Inc->getOpcode() == BO_AddAssign && refersTo(Inc->getRHS(), D) &&
-          !blockSizeName(D->getName()))
+          !blockSizeName(D->getName()) && !uniformStart(F))
         Out.push_back({Inc, "loop stride '" + Text(Inc) + "'"});
   }
   for (const Stmt *Ch : S->children())

@@ -129,15 +129,24 @@ template <int BLOCK_SIZE> __device__ int block_sum(const int *in, int n) {
 template <int WARP_WIDTH> __device__ int warp_strided(const int *in, int n) {
   int s = 0;
   // CHECK: :[[@LINE+2]]:36: warning: loop stride 'i += WARP_WIDTH' assumes 32-wide warps: 'WARP_WIDTH' is 32 where 'warp_strided' is instantiated
-  // CHECK: :[[@LINE+8]]:48: note: instantiated with 32 here
+  // CHECK: :[[@LINE+16]]:48: note: instantiated with 32 here
   for (int i = threadIdx.x; i < n; i += WARP_WIDTH)
     s += in[i];
   return s;
 }
+// A loop from a value every thread shares walks the same tiles in each
+// thread: its stride is a tile's edge, no lane's share.
+template <int TileDim> __device__ int tile_walk(const int *in, int n) {
+  int s = 0;
+  for (int t = 0; t < n; t += TileDim)
+    s += in[t + threadIdx.x];
+  return s;
+}
 __global__ void strides(int *out, const int *in, int n) {
   // CHECK: :[[@LINE+2]]:48: warning: template argument 32 makes 'WARP_WIDTH' the warp width of 'warp_strided' (loop stride 'i += WARP_WIDTH')
-  // CHECK: :[[@LINE-6]]:36: note: used as the warp width here
+  // CHECK: :[[@LINE-14]]:36: note: used as the warp width here
   out[0] = block_sum<32>(in, n) + warp_strided<32>(in, n);
+  out[1] = tile_walk<32>(in, n);
 }
 
 // A block of 32 threads counted in warps of the device's width has none at
