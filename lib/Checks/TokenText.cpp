@@ -182,14 +182,10 @@ static bool laneLevelToken(const std::vector<Tok> &T, size_t I) {
   }
   if (T[I].Kind != tok::raw_identifier)
     return false;
-  std::string L = T[I].Text.lower();
-  llvm::StringRef S(L);
-  return S.contains("warp") || S.contains("wave") || S.contains("lane") ||
-         S.contains("shfl") || S.contains("ballot") || S.contains("activemask") ||
-         S.contains("tiled_partition") || S.contains("coalesced") ||
-         S == "__any" || S == "__all" || S.starts_with("__any_") ||
-         S.starts_with("__all_") || S.starts_with("__match") ||
-         S.starts_with("__reduce_") || S.contains("dpp");
+  // Cooperative groups' tiles too (`tiled_partition<32>(block)`).
+  return crossLaneName(T[I].Text) ||
+         T[I].Text.contains_insensitive("tiled_partition") ||
+         T[I].Text.contains_insensitive("coalesced");
 }
 
 std::set<llvm::StringRef>

@@ -62,11 +62,11 @@ std::vector<FunctionSpan>
 wave32OnlyDefinitions(const std::vector<Tok> &T,
                       const std::vector<FunctionSpan> &Defs);
 
-/// The kernels of the text with no lane-level code: no shuffle, ballot,
-/// vote, warp primitive, warp/wave/lane name or warpSize, and no lane math
+/// The kernels of the text with no lane-level code: no name that may make
+/// lanes meet (crossLaneName: shuffles, ballots, votes, warp-level matrix
+/// operations, warp/wave/lane names, warpSize), and no lane math
 /// (`% 32`, `& 31`, `>> 5`, `/ 32`), themselves or in the text's functions
-/// they call (by name), and no call of a function the text does not define
-/// whose name says warp, wave or lane. Their block sizes count threads and
+/// they call (by name). Their block sizes count threads and
 /// nothing else: any size is right at either width. Defs:
 /// functionDefinitions(T).
 std::set<llvm::StringRef>

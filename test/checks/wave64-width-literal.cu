@@ -298,8 +298,13 @@ __global__ void finalize(float *v, int n) {
 }
 __device__ float half_sum(float v) { return v + __shfl_xor(v, 16); }
 __global__ void summed(float *v) { v[threadIdx.x] = half_sum(v[threadIdx.x]); }
+// A warp-level matrix operation the text does not define is lane-level too.
+__device__ void mma_sync(float &acc, float a);
+__global__ void tile_product(float *v) { mma_sync(v[0], v[threadIdx.x]); }
 void finish(float *v, int n) {
   finalize<<<(n + 31) / 32, 32>>>(v, n);
   summed<<<1, 32>>>(v);
   // CHECK: :[[@LINE-1]]:15: warning: '32' beside '<<<' reads as the lane count of a 32-wide warp
+  tile_product<<<1, 32>>>(v);
+  // CHECK: :[[@LINE-1]]:21: warning: '32' beside '<<<' reads as the lane count of a 32-wide warp
 }
