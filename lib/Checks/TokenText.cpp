@@ -5,7 +5,6 @@
 #include "clang/Lex/Lexer.h"
 
 #include <cctype>
-#include <map>
 #include <set>
 
 using namespace clang;
@@ -191,9 +190,6 @@ static bool laneLevelToken(const std::vector<Tok> &T, size_t I) {
 std::set<llvm::StringRef>
 laneFreeKernels(const std::vector<Tok> &T,
                 const std::vector<FunctionSpan> &Defs) {
-  std::map<llvm::StringRef, std::vector<const FunctionSpan *>> ByName;
-  for (const FunctionSpan &F : Defs)
-    ByName[T[F.Paren - 1].Text].push_back(&F);
   // Lane-level by name, through the text's own callees (fixed point).
   std::set<llvm::StringRef> Lane;
   for (const FunctionSpan &F : Defs)
