@@ -79,25 +79,15 @@ bool isLaunch(const std::vector<Tok> &T, size_t I) {
 
 /// Names the text gives the thread index (`int const t = threadIdx.x;`,
 /// `uint32_t t = threadIdx.x, ...`): any name a file uses for it, `t` as
-/// often as `tid`.
-std::set<llvm::StringRef> threadIndexNames(const std::vector<Tok> &T) {
+/// often as `tid`. With Member, only that one (`"y"`: `const int wi =
+/// threadIdx.y;`, the row index of a 2-D block).
+std::set<llvm::StringRef> threadIndexNames(const std::vector<Tok> &T,
+                                           llvm::StringRef Member = "") {
   std::set<llvm::StringRef> Out;
   for (size_t I = 0; I + 5 < T.size(); ++I)
     if (T[I].Kind == tok::raw_identifier && T[I + 1].Text == "=" &&
         T[I + 2].Text == "threadIdx" && T[I + 3].Text == "." &&
-        (T[I + 5].Text == ";" || T[I + 5].Text == ","))
-      Out.insert(T[I].Text);
-  return Out;
-}
-
-/// Names the text gives the row index of a 2-D block (`const int wi =
-/// threadIdx.y;`).
-std::set<llvm::StringRef> rowIndexNames(const std::vector<Tok> &T) {
-  std::set<llvm::StringRef> Out;
-  for (size_t I = 0; I + 5 < T.size(); ++I)
-    if (T[I].Kind == tok::raw_identifier && T[I + 1].Text == "=" &&
-        T[I + 2].Text == "threadIdx" && T[I + 3].Text == "." &&
-        T[I + 4].Text == "y" &&
+        (Member.empty() || T[I + 4].Text == Member) &&
         (T[I + 5].Text == ";" || T[I + 5].Text == ","))
       Out.insert(T[I].Text);
   return Out;
@@ -212,7 +202,7 @@ struct FileNames {
   /// Kernels the text defines for 32-wide wavefronts only
   /// (wave32OnlyDefinitions).
   std::set<llvm::StringRef> Wave32Kernels;
-  /// Names of threadIdx.y (rowIndexNames).
+  /// Names of threadIdx.y (threadIndexNames(T, "y")).
   std::set<llvm::StringRef> Rows;
   /// Kernels with no lane-level code (laneFreeKernels).
   std::set<llvm::StringRef> LaneFree;
@@ -925,7 +915,7 @@ widthLiteralFindings(const std::string &File, llvm::StringRef Text,
   std::vector<FunctionSpan> Wave32 = wave32OnlyDefinitions(T, Defs);
   FileNames Names{threadIndexNames(T), vectorLaneNames(T), ballotNames(T),
                   launchMacroParams(T), definitionNames(T, Wave32),
-                  rowIndexNames(T), laneFreeKernels(T, Defs)};
+                  threadIndexNames(T, "y"), laneFreeKernels(T, Defs)};
   std::vector<EchoBranch> Echoes = echoBranches(T);
   std::set<size_t> Lines; ///< offsets of the line starts reported on
   for (const Statement &St : statements(T)) {
