@@ -314,6 +314,13 @@ const FunctionDecl *launchedKernel(const Expr *E) {
 
 } // namespace
 
+bool HostLaunchWidthCheck::claimLine(const SourceManager &SM,
+                                     SourceLocation At) {
+  return Lines.insert({SM.getFileID(At).getHashValue(),
+                       SM.getExpansionLineNumber(At)})
+      .second;
+}
+
 LaneGroups HostLaunchWidthCheck::logicalWarpKernel(const FunctionDecl *Kernel,
                                                    ASTContext &C) {
   if (Kernel && Kernel->getTemplateInstantiationPattern())
@@ -344,9 +351,7 @@ void HostLaunchWidthCheck::checkArg(const Expr *Arg, const char *Role,
         (U.Op->getOpcode() == BO_Div || U.Op->getOpcode() == BO_Shr) &&
         constantOrigin(U.Op->getRHS(), C, {32, 5}).K != ConstantOrigin::None) {
       const SourceManager &SM = C.getSourceManager();
-      SourceLocation At = SM.getExpansionLoc(U.Op->getOperatorLoc());
-      Lines.insert({SM.getFileID(At).getHashValue(),
-                    SM.getExpansionLineNumber(At)});
+      claimLine(SM, SM.getExpansionLoc(U.Op->getOperatorLoc()));
       continue;
     }
     CheckDiag D;
@@ -410,9 +415,7 @@ void HostLaunchWidthCheck::checkArg(const Expr *Arg, const char *Role,
     }
     D.Notes.emplace_back(Site->getBeginLoc(), "launched here");
     const SourceManager &SM = C.getSourceManager();
-    SourceLocation At = SM.getExpansionLoc(D.Loc);
-    Lines.insert({SM.getFileID(At).getHashValue(),
-                  SM.getExpansionLineNumber(At)});
+    claimLine(SM, SM.getExpansionLoc(D.Loc));
     report(C, std::move(D));
     return;
   }
@@ -523,10 +526,7 @@ void HostLaunchWidthCheck::hostRead(const Expr *E, ASTContext &C) {
   const SourceManager &SM = C.getSourceManager();
   SourceLocation At = SM.getExpansionLoc(E->getBeginLoc());
   // One warning a line: a launch reported there already says it.
-  if (!PerTarget &&
-      !Lines.insert({SM.getFileID(At).getHashValue(),
-                     SM.getExpansionLineNumber(At)})
-           .second)
+  if (!PerTarget && !claimLine(SM, At))
     return;
   if (!Reported.insert(At.getRawEncoding()).second)
     return;
@@ -608,8 +608,7 @@ void HostLaunchWidthCheck::oneWarpBlock(const Expr *Block,
         "block, so the launch fails; size one extent by the warps per block",
         sourceText(B.X->getSourceRange(), C),
         sourceText(B.Y->getSourceRange(), C), Name);
-    Lines.insert({SM.getFileID(D.Loc).getHashValue(),
-                  SM.getExpansionLineNumber(D.Loc)});
+    claimLine(SM, D.Loc);
     report(C, std::move(D));
     return;
   }
@@ -627,9 +626,7 @@ void HostLaunchWidthCheck::oneWarpBlock(const Expr *Block,
   if (!PerWarp && (B.Y || !Unseen))
     return;
   // One finding a line: a size of this launch reported already says it.
-  if (!Lines.insert({SM.getFileID(*At).getHashValue(),
-                     SM.getExpansionLineNumber(*At)})
-           .second)
+  if (!claimLine(SM, *At))
     return;
   CheckDiag D;
   D.Loc = *At;
@@ -706,9 +703,7 @@ void HostLaunchWidthCheck::warpRoleBlock(const Expr *X,
   for (const BinaryOperator *BO : warpRoleBounds(Body))
     Bounds.insert(warpBoundOf(BO));
   if (Bounds.empty() || *Bounds.rbegin() > Extent->second ||
-      !Lines.insert({SM.getFileID(Extent->first).getHashValue(),
-                     SM.getExpansionLineNumber(Extent->first)})
-           .second)
+      !claimLine(SM, Extent->first))
     return;
   std::string At;
   for (int64_t B : Bounds)

@@ -53,6 +53,9 @@ private:
   void readLaunch(const clang::CallExpr *Launch, clang::ASTContext &C);
   /// (file, line) of the launches and host reads reported.
   std::set<std::pair<unsigned, unsigned>> Lines;
+  /// Takes At's line for this check's one finding a line; false where a
+  /// finding (or a size judged right) holds it already.
+  bool claimLine(const clang::SourceManager &SM, clang::SourceLocation At);
   void oneWarpBlock(const clang::Expr *Block, const clang::FunctionDecl *Kernel,
                     const clang::Expr *Callee, clang::ASTContext &C);
   void warpRoleBlock(const clang::Expr *X, const clang::FunctionDecl *Kernel,
