@@ -9,6 +9,8 @@
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Regex.h"
 
+#include <functional>
+
 using namespace clang;
 
 namespace hipport::checks {
@@ -549,6 +551,45 @@ bool hasWarpCollective(const Stmt *S, unsigned Depth) {
     if (hasWarpCollective(Ch, Depth))
       return true;
   return false;
+}
+
+/// Assignments to V in S whose value comes from a collective.
+static bool assignedFromCollective(const VarDecl *V, const Stmt *S,
+                                   const Stmt *Body, unsigned Depth) {
+  if (!S)
+    return false;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S);
+      BO && BO->isAssignmentOp())
+    if (const auto *R = dyn_cast<DeclRefExpr>(strip(BO->getLHS()));
+        R && R->getDecl() == V && fromCollective(BO->getRHS(), Body, Depth))
+      return true;
+  for (const Stmt *Ch : S->children())
+    if (assignedFromCollective(V, Ch, Body, Depth))
+      return true;
+  return false;
+}
+
+bool fromCollective(const Expr *E, const Stmt *Body, unsigned Depth) {
+  if (!E || Depth > 2)
+    return false;
+  if (hasWarpCollective(E))
+    return true;
+  std::vector<const VarDecl *> Locals;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *R = dyn_cast<DeclRefExpr>(S))
+      if (const auto *V = dyn_cast<VarDecl>(R->getDecl());
+          V && V->isLocalVarDecl())
+        Locals.push_back(V);
+    for (const Stmt *Ch : S->children())
+      Walk(Ch);
+  };
+  Walk(E);
+  return llvm::any_of(Locals, [&](const VarDecl *V) {
+    return (V->getInit() && fromCollective(V->getInit(), Body, Depth + 1)) ||
+           assignedFromCollective(V, Body, Body, Depth + 1);
+  });
 }
 
 const Stmt *projectDeviceBody(const CallExpr *Call) {

@@ -116,6 +116,11 @@ bool isWarpMatrixName(llvm::StringRef Name);
 /// or in the bodies of the project's device functions it calls, two calls
 /// deep (`warpPrefixScan(c, i, mask)`): the code works per warp.
 bool hasWarpCollective(const clang::Stmt *S, unsigned Depth = 0);
+/// E's value comes from a warp collective: E makes one, or reads a local
+/// variable that Body initializes or assigns from one (`istart =
+/// __shfl_sync(m, j, 0)`), two variables deep.
+bool fromCollective(const clang::Expr *E, const clang::Stmt *Body,
+                    unsigned Depth = 0);
 /// The body of the project's device function Call reaches (the template
 /// pattern for an instantiation, or for an unresolved call whose name finds
 /// one function template); null for other calls and system headers.

@@ -1,5 +1,6 @@
 #include "Checks/HostDispatchWidthCheck.h"
 #include "Checks/CudaPatterns.h"
+#include "Checks/LogicalWarps.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
@@ -251,7 +252,9 @@ void HostDispatchWidthCheck::run(const MatchFinder::MatchResult &R) {
       continue;
     int Role = Kernel ? widthRole(P, K->getTemplateInstantiationPattern(), C)
                       : forwardedRole(K, P, C, 0);
-    if (!Role)
+    const FunctionDecl *Pattern = K->getTemplateInstantiationPattern();
+    if (!Role || (Kernel && Pattern && Pattern->getBody() &&
+                  widthFree(laneGroups(C).at(Pattern->getBody()->getBeginLoc()))))
       continue;
     if (V != 32 || consultsWidth(Caller))
       continue;

@@ -662,6 +662,10 @@ bool noWave64FindingHolds(LaneGroups Kind) {
          Kind == LaneGroups::NeverInstantiated;
 }
 
+bool widthFree(LaneGroups Kind) {
+  return Kind == LaneGroups::NoCrossLane || Kind == LaneGroups::OneWarpBlocks;
+}
+
 const char *laneGroupsReason(LaneGroups Kind) {
   switch (Kind) {
   case LaneGroups::Segments:

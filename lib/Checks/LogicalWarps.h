@@ -137,6 +137,11 @@ LogicalWarps &logicalWarps(const clang::ASTContext &Ctx,
 /// wavefronts run it (Wave32Only), or no code comes from it
 /// (NeverInstantiated).
 bool noWave64FindingHolds(LaneGroups Kind);
+/// True where a body of Kind gives the same result whatever 32 it is
+/// instantiated or launched with: no lane reads another's (NoCrossLane), or
+/// lanes 32-63 never run it (OneWarpBlocks). A host dispatch of such a
+/// kernel with 32 is right at 64.
+bool widthFree(LaneGroups Kind);
 /// Why lane math by 32 is right at 64 where Kind holds, for a message
 /// ("so the lanes form 32-lane logical warps, ..."); empty for Unknown.
 const char *laneGroupsReason(LaneGroups Kind);

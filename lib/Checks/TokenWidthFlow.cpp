@@ -1098,6 +1098,7 @@ bool bodyConsultsWidth(const std::vector<Tok> &T, size_t Body) {
 /// launches `k<float, 32><<<...>>>`, and launch macros
 /// (`#define SELECT(WQ) k<float, WQ><<<...>>>` used as `SELECT(32)`).
 void hostDispatch(const std::vector<Tok> &T, const TokenConstants &C,
+                  const std::set<llvm::StringRef> &Unread,
                   const TokenFindingFn &Add) {
   auto Params = kernelTemplateParams(T);
   auto role = [](llvm::StringRef P) {
@@ -1142,6 +1143,8 @@ void hostDispatch(const std::vector<Tok> &T, const TokenConstants &C,
       D += (S == "(" || S == "<") - (S == ")" || S == ">");
     }
     auto PIt = Params.find(K.str());
+    if (Unread.count(K))
+      continue;
     if (Directive[I]) {
       // Inside `#define M(a, b) ...`: map arguments to macro parameters.
       size_t H = I;
@@ -1174,7 +1177,8 @@ void hostDispatch(const std::vector<Tok> &T, const TokenConstants &C,
   }
   for (size_t I = 0; I + 1 < T.size(); ++I) {
     auto MIt = Macros.find(T[I].Text.str());
-    if (MIt == Macros.end() || Directive[I] || T[I + 1].Text != "(")
+    if (MIt == Macros.end() || Directive[I] || T[I + 1].Text != "(" ||
+        Unread.count(MIt->second.first))
       continue;
     size_t Body = enclosingBody(T, I);
     if (Body >= T.size() || bodyConsultsWidth(T, Body))
@@ -1301,7 +1305,7 @@ void widthFlowTokens(const std::vector<Tok> &T,
   oneWarpBlocks(T, C, Wave32, Add);
   launchFlow(T, Wave32, Add);
   widthLayouts(T, C, Add);
-  hostDispatch(T, C, Add);
+  hostDispatch(T, C, Wave32, Add);
   literalWarpCounts(T, Add);
 }
 

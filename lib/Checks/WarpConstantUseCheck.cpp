@@ -121,7 +121,8 @@ void WarpConstantUseCheck::templateArgs(const CallExpr *Call,
   const TemplateArgumentList *Args = F->getTemplateSpecializationArgs();
   const FunctionDecl *Pattern = F->getTemplateInstantiationPattern();
   if (!T || !Args || !Pattern || !Pattern->getBody() ||
-      C.getSourceManager().isInSystemHeader(Pattern->getLocation()))
+      C.getSourceManager().isInSystemHeader(Pattern->getLocation()) ||
+      widthFree(laneGroups(C).at(Pattern->getBody()->getBeginLoc())))
     return;
   const auto *Ref = dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreImplicit());
   const TemplateParameterList *Ps = T->getTemplateParameters();

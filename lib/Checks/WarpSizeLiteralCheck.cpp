@@ -194,7 +194,7 @@ int64_t WarpSizeLiteralCheck::originValue(const ConstantOrigin &O) {
 
 void WarpSizeLiteralCheck::pending(const ConstantOrigin &O, SourceLocation Loc,
                                    SourceRange Range, std::string Message,
-                                   bool Count, bool Size) {
+                                   bool Count, std::string Follows) {
   if (!O.named() || Loc.isInvalid())
     return;
   // Where the constant is used, not where it is spelled.
@@ -202,7 +202,7 @@ void WarpSizeLiteralCheck::pending(const ConstantOrigin &O, SourceLocation Loc,
     Loc = Ctx->getSourceManager().getExpansionLoc(Loc);
     Range = SourceRange();
   }
-  Pending.push_back({O, Loc, Range, std::move(Message), Count, Size});
+  Pending.push_back({O, Loc, Range, std::move(Message), Count, std::move(Follows)});
 }
 
 void WarpSizeLiteralCheck::use(
@@ -276,13 +276,13 @@ void WarpSizeLiteralCheck::onEndOfTranslationUnit() {
     // definition is reported: two such rows share a 64-lane wavefront.
     bool RowSized = !U.Count && BlockRows.count(Key);
     Named[Key].Uses.emplace_back(At, RowSized ? "sized by the block's row width here"
-                                     : U.Size ? "sizes an array here"
+                                     : !U.Follows.empty() ? U.Follows
                                               : "used as the warp width here");
     Named[Key].OnlyRows &= RowSized;
     // An array sized by the constant follows it: the definition is the one
     // place to change, and only indices past 32 (lane math, reported where
-    // written) overflow it.
-    if (RowSized || U.Size)
+    // written) overflow it. So does a loop over a group's own lanes.
+    if (RowSized || !U.Follows.empty())
       continue;
 
     CheckDiag D;
@@ -335,7 +335,7 @@ void WarpSizeLiteralCheck::onArray(const VarDecl *VD, ASTContext &C) {
               AT.getSizeExpr()->getSourceRange(),
               fmt::format("array '{}' has one element per lane of a warp of",
                           VD->getName()),
-              /*Count=*/false, /*Size=*/true);
+              /*Count=*/false, "sizes an array here");
     TL = AT.getElementLoc();
   }
 }
@@ -381,6 +381,49 @@ void WarpSizeLiteralCheck::laneStride(const ForStmt *For, ASTContext &C) {
   report(C, std::move(D));
 }
 
+/// E starts at a lane of O's groups: `lane` or `beg + lane`, with lane =
+/// threadIdx.x % O (or & (O - 1)), the constant the loop strides by.
+static bool startsAtGroupLane(const Expr *E, const ConstantOrigin &O,
+                              const ASTContext &C, unsigned Depth = 0) {
+  if (!E || Depth > 3)
+    return false;
+  E = strip(E);
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() == BO_Add)
+      return startsAtGroupLane(BO->getLHS(), O, C, Depth + 1) ||
+             startsAtGroupLane(BO->getRHS(), O, C, Depth + 1);
+    if ((BO->getOpcode() != BO_Rem && BO->getOpcode() != BO_And) ||
+        !isLaneLike(BO->getLHS(), C))
+      return false;
+    ConstantOrigin R = constantOrigin(BO->getRHS(), C, {31, 32});
+    return R.named() && R.Loc == O.Loc;
+  }
+  if (const auto *R = dyn_cast<DeclRefExpr>(E))
+    if (const auto *V = dyn_cast<VarDecl>(R->getDecl());
+        V && V->isLocalVarDecl() && V->getInit())
+      return startsAtGroupLane(V->getInit(), O, C, Depth + 1);
+  return false;
+}
+
+/// `for (i = beg + lane; i < end; i += WS)`, lane = threadIdx.x % WS: each
+/// WS-lane group covers its range once, whatever the hardware width, as
+/// long as the group computes the range itself. A range from a collective
+/// (`__any(i < end)`, `beg = __shfl(b, who)`) mixes two groups on a 64-lane
+/// wavefront, so that loop stays a finding.
+static bool ownGroupLoop(const ForStmt *For, const ConstantOrigin &O,
+                         ASTContext &C) {
+  const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit());
+  const auto *V = DS && DS->isSingleDecl()
+                      ? dyn_cast<VarDecl>(DS->getSingleDecl())
+                      : nullptr;
+  const FunctionDecl *F = enclosingFunction(For, C);
+  if (!V || !V->getInit() || !F || !F->getBody() ||
+      !startsAtGroupLane(V->getInit(), O, C))
+    return false;
+  return !fromCollective(V->getInit(), F->getBody()) &&
+         !fromCollective(For->getCond(), F->getBody());
+}
+
 void WarpSizeLiteralCheck::onFor(const ForStmt *For, ASTContext &C) {
   laneStride(For, C);
   if (const auto *Cond = dyn_cast_or_null<BinaryOperator>(For->getCond()))
@@ -397,9 +440,15 @@ void WarpSizeLiteralCheck::onFor(const ForStmt *For, ASTContext &C) {
       if (O.named())
         pending(O, Inc->getRHS()->getBeginLoc(),
                 Inc->getRHS()->getSourceRange(),
-                "loop striding by the lanes of a warp of");
+                "loop striding by the lanes of a warp of", /*Count=*/false,
+                ownGroupLoop(For, O, C)
+                    ? "strides over its own group's lanes here, from a "
+                      "lane by the same constant over a range no collective "
+                      "gives: right at any width"
+                    : "");
     }
 }
+
 
 /// Where warp slots and warp indices disagree (the function also uses
 /// warpSize), a literal 32 in a warp index is the width the rest of the

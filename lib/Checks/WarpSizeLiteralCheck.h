@@ -54,11 +54,11 @@ private:
            std::optional<clang::FixItHint> Fix = std::nullopt);
 
   /// A size, bound, stride or division by a named 32, reported at the end
-  /// of the TU if the name turns out to be a warp constant; an array size
-  /// (Size) only as a use in the notes of the constant's definition.
+  /// of the TU if the name turns out to be a warp constant; a use that
+  /// Follows it only as a use in the notes of the constant's definition.
   void pending(const ConstantOrigin &O, clang::SourceLocation Loc,
                clang::SourceRange Range, std::string Message,
-               bool Count = false, bool Size = false);
+               bool Count = false, std::string Follows = {});
   static int64_t originValue(const ConstantOrigin &O);
   /// Reports D, as a note where every place it names lies in a function
   /// that works in explicit 32-lane logical warps (LogicalWarps): right at
@@ -79,7 +79,9 @@ private:
     clang::SourceRange Range;
     std::string Message;
     bool Count = false; ///< `n / WARP`: a count of warps, or of words
-    bool Size = false;  ///< `float part[WARP]`: follows the constant
+    /// A use that follows the constant, right at any width (`float
+    /// part[WARP]`): the note that lists it at the definition; no finding.
+    std::string Follows;
   };
   /// Named 32s also used as the bit count of a word (see onShift).
   std::set<unsigned> BitWidth;

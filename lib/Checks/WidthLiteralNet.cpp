@@ -206,7 +206,51 @@ struct FileNames {
   std::set<llvm::StringRef> Rows;
   /// Kernels with no lane-level code (laneFreeKernels).
   std::set<llvm::StringRef> LaneFree;
+  /// Host functions that launch lane-free kernels only (laneFreeLaunchers).
+  std::vector<FunctionSpan> LaneFreeLaunchers;
 };
+
+/// Host functions (no `__global__` or `__device__` in the head) that name
+/// kernels of the text, all of them lane-free, and launch no other kernel
+/// (`constexpr int kNumThreads = 32; LAUNCH_KERNEL(&cfg,
+/// clean<kNumThreads>, ...)`): their 32s size or feed kernels whose lanes
+/// never read each other's, right at any width.
+std::vector<FunctionSpan>
+laneFreeLaunchers(const std::vector<Tok> &T,
+                  const std::vector<FunctionSpan> &Defs,
+                  const std::set<llvm::StringRef> &LaneFree) {
+  std::set<llvm::StringRef> Kernels;
+  for (const FunctionSpan &F : Defs)
+    if (isKernelDefinition(T, F))
+      Kernels.insert(T[F.Paren - 1].Text);
+  auto DeviceHead = [&](const FunctionSpan &F) {
+    for (size_t I = F.Paren - 1; I-- > 0;) {
+      llvm::StringRef P = T[I].Text;
+      if (P == ";" || P == "}" || P == "{")
+        return false;
+      if (P == "__global__" || P == "__device__")
+        return true;
+    }
+    return false;
+  };
+  std::vector<FunctionSpan> Out;
+  for (const FunctionSpan &F : Defs) {
+    if (DeviceHead(F))
+      continue;
+    bool Launches = false, OnlyLaneFree = true;
+    for (size_t I = F.Open; I < F.Close && I < T.size(); ++I) {
+      if (isLaunch(T, I) && !LaneFree.count(launchedKernel(T, I)))
+        OnlyLaneFree = false;
+      if (T[I].Kind != tok::raw_identifier || !Kernels.count(T[I].Text))
+        continue;
+      Launches = true;
+      OnlyLaneFree &= LaneFree.count(T[I].Text) > 0;
+    }
+    if (Launches && OnlyLaneFree)
+      Out.push_back(F);
+  }
+  return Out;
+}
 
 bool sizelessLaunch(const FileNames &N, llvm::StringRef Macro) {
   auto It = N.LaunchMacros.find(Macro);
@@ -595,6 +639,22 @@ bool countOfWarps(const std::vector<Tok> &T, size_t I) {
   return Assigned || Defined;
 }
 
+/// The literal is an argument of a data type's constructor that takes a
+/// bit count (`DataType::UInt(32)`, `IntegerType::get(ctx, 32)`,
+/// `Type::getIntNTy(ctx, 32)`): code generators and compilers name the
+/// width of a value's type, not a count of lanes.
+bool typeBitsArg(const std::vector<Tok> &T, size_t I) {
+  size_t Open = enclosingOpen(T, I);
+  if (Open == std::string::npos || Open == 0 || T[Open].Text != "(")
+    return false;
+  llvm::StringRef Fn = T[Open - 1].Text;
+  if (Fn == "get" && Open >= 3 && T[Open - 2].Text == "::")
+    Fn = T[Open - 3].Text;
+  return llvm::is_contained({"Int", "UInt", "Float", "BFloat", "Bits"}, Fn) ||
+         Fn.ends_with("IntegerType") || Fn.ends_with("IntNTy") ||
+         Fn.ends_with("FloatType");
+}
+
 bool notAWidth(const std::vector<Tok> &T, size_t I) {
   if (I == 0)
     return false;
@@ -603,7 +663,7 @@ bool notAWidth(const std::vector<Tok> &T, size_t I) {
   // expert count); the code under it is read on its own.
   if (isShift(P) || inShiftAmount(T, I) || P == "case")
     return true;
-  if (countOfWarps(T, I))
+  if (countOfWarps(T, I) || typeBitsArg(T, I))
     return true;
   return P == "(" && I >= 2 &&
          T[I - 2].Text.lower().find("align") != std::string::npos;
@@ -915,7 +975,13 @@ widthLiteralFindings(const std::string &File, llvm::StringRef Text,
   std::vector<FunctionSpan> Wave32 = wave32OnlyDefinitions(T, Defs);
   FileNames Names{threadIndexNames(T), vectorLaneNames(T), ballotNames(T),
                   launchMacroParams(T), definitionNames(T, Wave32),
-                  threadIndexNames(T, "y"), laneFreeKernels(T, Defs)};
+                  threadIndexNames(T, "y"), laneFreeKernels(T, Defs), {}};
+  Names.LaneFreeLaunchers = laneFreeLaunchers(T, Defs, Names.LaneFree);
+  auto Within = [](const std::vector<FunctionSpan> &Spans, size_t I) {
+    return llvm::any_of(Spans, [&](const FunctionSpan &S) {
+      return S.Open <= I && I <= S.Close;
+    });
+  };
   std::vector<EchoBranch> Echoes = echoBranches(T);
   std::set<size_t> Lines; ///< offsets of the line starts reported on
   for (const Statement &St : statements(T)) {
@@ -932,7 +998,8 @@ widthLiteralFindings(const std::string &File, llvm::StringRef Text,
       if (L == Literal::None || notAWidth(T, I) || Inactive(T[I].Offset) ||
           shuffleWidthArg(T, I) || nonSizingLaunchArg(T, I, Names) ||
           launchArgOf(T, B, I, Names.Wave32Kernels) ||
-          launchArgOf(T, B, I, Names.LaneFree) || blockStrideStep(T, I, Names) ||
+          launchArgOf(T, B, I, Names.LaneFree) ||
+          Within(Names.LaneFreeLaunchers, I) || blockStrideStep(T, I, Names) ||
           rowStride(T, I, Names) ||
           unusedDeclaration(T, B, E, I, Defs, Inactive) ||
           insideAsm(T, I) || echoed(Echoes, T, I) ||
@@ -968,9 +1035,7 @@ widthLiteralFindings(const std::string &File, llvm::StringRef Text,
                     "its first step adds each lane to itself (width net)";
       }
       // Code for 32-wide wavefronts only, as the token scan reads it.
-      if (llvm::any_of(Wave32, [&](const FunctionSpan &S) {
-            return S.Open <= I && I <= S.Close;
-          })) {
+      if (Within(Wave32, I)) {
         F.Level = core::Severity::Note;
         F.Message = rightAtEitherWidth(F.Message, LaneGroups::Wave32Only);
       }

@@ -15,12 +15,17 @@ constexpr int kWarpSize = 32;
 
 template <typename T, int WarpSize>
 __global__ void rowReduce(T *out, const T *in) {
-  out[threadIdx.x / WarpSize] = in[threadIdx.x % WarpSize];
+  T v = __shfl_xor(in[threadIdx.x], 1);
+  out[threadIdx.x / WarpSize] = v + in[threadIdx.x % WarpSize];
 }
 // A per-warp queue length: its layout is one queue slot per lane.
 template <typename K, int NumWarpQ, int ThreadsPerBlock>
-__global__ void blockSelect(K *out, int k) { out[threadIdx.x] = NumWarpQ + k; }
-template <int Lanes> __global__ void tile(int *o) { o[threadIdx.x % Lanes] = 0; }
+__global__ void blockSelect(K *out, int k) {
+  out[threadIdx.x] = __shfl_xor(NumWarpQ + k, 1);
+}
+template <int Lanes> __global__ void tile(int *o) {
+  o[threadIdx.x % Lanes] = __shfl_xor(o[threadIdx.x], 1);
+}
 // 32 bits of a word, not lanes.
 template <int Bits> __global__ void pack(unsigned *o) { o[threadIdx.x / Bits] = 0; }
 
@@ -33,7 +38,7 @@ void launchAll(float *out, const float *in, int k) {
   // Macro case: reported where the macro is used.
   if (k <= 32) {
     // CHECK: :[[@LINE+2]]:5: warning: host code launches 'blockSelect' with NumWarpQ = 32, a per-warp size of 32-wide warps
-    // CHECK: :21:27: note: template parameter declared here
+    // CHECK: :22:27: note: template parameter declared here
     SELECT_CALL(32);
   } else {
     SELECT_CALL(128);
@@ -50,7 +55,7 @@ void launchAll(float *out, const float *in, int k) {
 template <typename T> void runSelect(T *out, int k) {
   if (k <= 32) {
     // CHECK: :[[@LINE+2]]:20: warning: host code launches 'blockSelect' with NumWarpQ = 32
-    // CHECK: :21:27: note: template parameter declared here
+    // CHECK: :22:27: note: template parameter declared here
     blockSelect<T, 32, 128><<<1, 128>>>(out, k);
   }
 }
@@ -145,3 +150,12 @@ __global__ void dequantRow(float *out, const float *scales, int k0) {
 void dequantAll(float *out, const float *scales) {
   dequantRow<4, 32><<<1, 64>>>(out, scales, 0);
 }
+
+// A kernel whose lanes never read each other's: the 32 it is given only
+// numbers threads, so the dispatch is right at any width (no finding).
+template <int kNumThreads>
+__global__ void clearFlags(int *flags, int n) {
+  for (int i = threadIdx.x; i < n; i += kNumThreads)
+    flags[i] = 0;
+}
+void clearAll(int *flags, int n) { clearFlags<32><<<2, 128>>>(flags, n); }

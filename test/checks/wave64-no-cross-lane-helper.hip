@@ -35,10 +35,8 @@ __global__ void kernel(int *dist, float *out, int n) {
 // CHECK: no-cross-lane-helper.hip:13:32: note: used as the warp width here: 'threadIdx.x % WS'
 // CHECK: no-cross-lane-helper.hip:20:22: note: used as the warp width here: 'threadIdx.x % WS'
 // CHECK: no-cross-lane-helper.hip:25:22: note: used as the warp width here: 'threadIdx.x % WS'
-// CHECK: no-cross-lane-helper.hip:14:34: note: used as the warp width here
+// CHECK: no-cross-lane-helper.hip:14:34: note: strides over its own group's lanes here
 // CHECK: no-cross-lane-helper.hip:13:32: note: lane index 'threadIdx.x % WS' assumes 32-wide warps; no lane here reads another's
-// CHECK: no-cross-lane-helper.hip:10:12: note: 'WS' defined as 32 here
-// CHECK: no-cross-lane-helper.hip:14:34: note: loop striding by the lanes of a warp of 'WS' (= 32); no lane here reads another's
 // CHECK: no-cross-lane-helper.hip:10:12: note: 'WS' defined as 32 here
 // CHECK: no-cross-lane-helper.hip:20:22: warning: lane index 'threadIdx.x % WS' assumes 32-wide warps; AMD wavefronts have 64 lanes
 // CHECK: no-cross-lane-helper.hip:10:12: note: 'WS' defined as 32 here

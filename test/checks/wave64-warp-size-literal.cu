@@ -582,3 +582,40 @@ __global__ void linear_rows(const int *in, int *out) {
   if (tid % warpSize == 0)
     out[tid / warpSize] = v;
 }
+
+// A loop from a lane of a group (lane = threadIdx.x % GROUP) striding by the
+// same GROUP covers its range once per group at any width, when the group
+// computes the range itself: a use in the definition's notes. A range taken
+// from a collective (`__any` in the condition, a start from a whole-wave
+// shuffle) mixes two groups on a 64-lane wavefront: still a finding.
+// CHECK: :[[@LINE+1]]:15: warning: 'GROUP' (= 32) is used as the warp width
+#define GROUP 32
+// CHECK: :[[@LINE+11]]:32: note: used as the warp width here: 'threadIdx.x % GROUP'
+// CHECK: :[[@LINE+11]]:33: note: used as the warp width here: 'threadIdx.x / GROUP'
+// CHECK: :[[@LINE+12]]:36: note: strides over its own group's lanes here, from a lane by the same constant over a range no collective gives: right at any width
+// CHECK: :[[@LINE+13]]:48: note: strides over its own group's lanes here
+// CHECK: :{{[0-9]+}}:38: note: used as the warp width here
+// CHECK: :{{[0-9]+}}:41: note: used as the warp width here
+// CHECK: :[[@LINE+5]]:32: warning: lane index 'threadIdx.x % GROUP' assumes 32-wide warps
+// CHECK: :{{[0-9]+}}:15: note: 'GROUP' defined as 32 here
+// CHECK: :[[@LINE+4]]:33: warning: warp index 'threadIdx.x / GROUP' assumes 32-wide warps
+// CHECK: :{{[0-9]+}}:15: note: 'GROUP' defined as 32 here
+__global__ void group_loops(int *out, const int *in, const int *ends, int n) {
+  const int lane = threadIdx.x % GROUP;
+  const int group = threadIdx.x / GROUP;
+  const int end = ends[group];
+  for (int i = lane; i < end; i += GROUP)
+    out[i] = in[i];
+  for (int i = group * n + lane; i < end; i += GROUP)
+    out[i] += 1;
+  int b = __shfl(end, 0);
+  // CHECK: :[[@LINE+2]]:38: warning: loop striding by the lanes of a warp of 'GROUP' (= 32)
+  // CHECK: :{{[0-9]+}}:15: note: 'GROUP' defined as 32 here
+  for (int i = b + lane; i < n; i += GROUP)
+    out[i] = 0;
+  // CHECK: :[[@LINE+2]]:41: warning: loop striding by the lanes of a warp of 'GROUP' (= 32)
+  // CHECK: :{{[0-9]+}}:15: note: 'GROUP' defined as 32 here
+  for (int i = lane; __any(i < n); i += GROUP)
+    if (i < n)
+      out[i] = 1;
+}
