@@ -892,28 +892,49 @@ bool rowButterflyFrom32(const std::vector<Tok> &T, size_t I,
 /// what the quantity means.
 struct EchoBranch {
   size_t B, E; ///< the branch's tokens
-  std::string Value;
+  std::string Value; ///< the literal echoed; empty: every width literal
 };
 
 /// The branches of `if (... Name == V ...)` (or `V == Name`) where V is a
 /// width literal and Name names neither lanes, warps nor threads (a
 /// quantization group size, a head dimension): its 32s are Name's. So are
 /// those of a branch on the device's width (`if (warp_size == 32)`,
-/// warp_size = rocprim::warp_size()): code that runs only at 32 lanes.
+/// warp_size = rocprim::warp_size()): code that runs only at 32 lanes. A
+/// branch on a warp width equal to 64 (`if constexpr (kWarpSize == 64)`)
+/// runs only on 64-lane wavefronts: its 32s are halves of that wave,
+/// written for 64, whatever they count.
 std::vector<EchoBranch> echoBranches(const std::vector<Tok> &T) {
   std::vector<EchoBranch> Out;
-  for (size_t I = 0; I + 1 < T.size(); ++I) {
-    if (T[I].Text != "if" || T[I + 1].Text != "(")
+  auto BranchEnd = [&](size_t B) {
+    if (T[B].Text == "{")
+      return closingBracket(T, B);
+    size_t E = B;
+    for (; E < T.size() && T[E].Text != ";"; ++E)
+      if (T[E].Text == "(" || T[E].Text == "[")
+        E = closingBracket(T, E);
+    return E;
+  };
+  for (size_t I = 0; I + 2 < T.size(); ++I) {
+    if (T[I].Text != "if")
       continue;
-    size_t Close = closingBracket(T, I + 1);
+    size_t Open = T[I + 1].Text == "constexpr" ? I + 2 : I + 1;
+    if (T[Open].Text != "(")
+      continue;
+    size_t Close = closingBracket(T, Open);
     if (Close + 1 >= T.size())
       continue;
-    for (size_t J = I + 2; J + 2 <= Close; ++J) {
+    for (size_t J = Open + 1; J + 2 <= Close; ++J) {
       if (T[J + 1].Text != "==")
         continue;
       size_t Name = J, Lit = J + 2;
-      if (literalKind(T[Name]) == Literal::Width)
+      if (T[Name].Kind == tok::numeric_constant)
         std::swap(Name, Lit);
+      if (T[Name].Kind == tok::raw_identifier &&
+          T[Lit].Kind == tok::numeric_constant &&
+          plainNumber(T[Lit].Text) == "64" && warpWidthName(T[Name].Text)) {
+        Out.push_back({Close + 1, BranchEnd(Close + 1), ""});
+        continue;
+      }
       if (literalKind(T[Lit]) != Literal::Width ||
           T[Name].Kind != tok::raw_identifier)
         continue;
@@ -922,14 +943,7 @@ std::vector<EchoBranch> echoBranches(const std::vector<Tok> &T) {
                      setFromQueriedWidth(T, Name, T[Name].Text);
       if ((C == Context::Lane || C == Context::Thread) && !Queried)
         continue;
-      size_t B = Close + 1, E;
-      if (T[B].Text == "{")
-        E = closingBracket(T, B);
-      else
-        for (E = B; E < T.size() && T[E].Text != ";"; ++E)
-          if (T[E].Text == "(" || T[E].Text == "[")
-            E = closingBracket(T, E);
-      Out.push_back({B, E, plainNumber(T[Lit].Text)});
+      Out.push_back({Close + 1, BranchEnd(Close + 1), plainNumber(T[Lit].Text)});
       Out.push_back({Lit, Lit + 1, plainNumber(T[Lit].Text)}); // the test
     }
   }
@@ -956,7 +970,8 @@ llvm::StringRef soleReturnOf(const std::vector<Tok> &T, size_t B, size_t E) {
 bool echoed(const std::vector<EchoBranch> &Echoes, const std::vector<Tok> &T,
             size_t I) {
   return llvm::any_of(Echoes, [&](const EchoBranch &X) {
-    return X.B <= I && I < X.E && plainNumber(T[I].Text) == X.Value;
+    return X.B <= I && I < X.E &&
+           (X.Value.empty() || plainNumber(T[I].Text) == X.Value);
   });
 }
 

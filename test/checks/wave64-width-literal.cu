@@ -319,3 +319,13 @@ struct DataType { static int UInt(int bits); static int Int(int bits, int lanes)
 int thread_index_type(int lane_id) {
   return lane_id + DataType::UInt(32) + DataType::Int(32, lane_id);
 }
+
+// A branch that runs only on 64-lane wavefronts (`if constexpr (kWarpSize ==
+// 64)`): its 32s are halves of that wave, written for 64.
+__device__ float last_merge(float v, int lane) {
+  if constexpr (kWarpSize == 64) {
+    v += lane < 32 ? v : -v;
+  }
+  return v + (lane < 32);
+  // CHECK: :[[@LINE-1]]:22: warning: '32' beside 'lane'
+}
