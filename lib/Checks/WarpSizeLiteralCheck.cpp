@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include <functional>
 #include <set>
 
 using namespace clang;
@@ -470,6 +471,75 @@ static std::optional<FixItHint> warpIndexFix(const LaneMath &LM,
   return std::nullopt;
 }
 
+/// E holds ballot bits: a ballot call, or a local variable set from one.
+static bool holdsBallot(const Expr *E, unsigned Depth = 0) {
+  E = strip(E);
+  if (!E || Depth > 2)
+    return false;
+  if (const auto *CE = dyn_cast<CallExpr>(E); CE && isBallotName(calleeName(CE)))
+    return true;
+  if (const auto *R = dyn_cast<DeclRefExpr>(E))
+    if (const auto *V = dyn_cast<VarDecl>(R->getDecl());
+        V && V->isLocalVarDecl() && V->getInit())
+      return holdsBallot(V->getInit(), Depth + 1);
+  for (const Stmt *Ch : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(Ch); CE && holdsBallot(CE, Depth))
+      return true;
+  return false;
+}
+
+/// `mask_id = id / 32` (or `>> 5`) whose every use indexes arrays of 32-bit
+/// words, one of them stored a ballot (`bitmask[mask_id] = warp_mask`,
+/// warp_mask = __ballot_sync(...)): the index of a word of lane bits, whose
+/// layout the ballot decides (wave64-ballot-mask-width and -word-layout
+/// report it), not a warp index of its own.
+static bool ballotWordIndex(const BinaryOperator *BO, ASTContext &C) {
+  const FunctionDecl *F = enclosingFunction(BO, C);
+  if (!F || !F->getBody())
+    return false;
+  const VarDecl *V = nullptr;
+  unsigned Uses = 0, WordIndexes = 0;
+  bool Ballot = false;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D);
+            VD && VD->getInit() && strip(VD->getInit()) == BO)
+          V = VD;
+    for (const Stmt *Ch : S->children())
+      Walk(Ch);
+  };
+  Walk(F->getBody());
+  if (!V)
+    return false;
+  auto IsV = [&](const Expr *E) {
+    const auto *R = dyn_cast<DeclRefExpr>(strip(E));
+    return R && R->getDecl() == V;
+  };
+  std::function<void(const Stmt *)> Count = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (isa<DeclRefExpr>(S) && IsV(cast<Expr>(S)))
+      ++Uses;
+    if (const auto *A = dyn_cast<ArraySubscriptExpr>(S); A && IsV(A->getIdx())) {
+      QualType Elt = A->getType();
+      if (Elt->isUnsignedIntegerType() && C.getTypeSize(Elt) == 32)
+        ++WordIndexes;
+    }
+    if (const auto *As = dyn_cast<BinaryOperator>(S);
+        As && As->isAssignmentOp() && holdsBallot(As->getRHS()))
+      if (const auto *A = dyn_cast<ArraySubscriptExpr>(strip(As->getLHS()));
+          A && IsV(A->getIdx()))
+        Ballot = true;
+    for (const Stmt *Ch : S->children())
+      Count(Ch);
+  };
+  Count(F->getBody());
+  return Ballot && Uses > 0 && Uses == WordIndexes;
+}
+
 void WarpSizeLiteralCheck::onMath(const BinaryOperator *BO, ASTContext &C) {
   auto LM = laneMath(BO, C);
   if (!LM) {
@@ -502,6 +572,9 @@ void WarpSizeLiteralCheck::onMath(const BinaryOperator *BO, ASTContext &C) {
   case LaneMath::Div:
   case LaneMath::Shr:
   case LaneMath::BlockDimDiv:
+    if (LM->K != LaneMath::BlockDimDiv && O.K == ConstantOrigin::Literal &&
+        ballotWordIndex(BO, C))
+      return;
     Msg = LM->K == LaneMath::BlockDimDiv
               ? fmt::format("'{}' counts 32-wide warps per block; use "
                             "warpSize",

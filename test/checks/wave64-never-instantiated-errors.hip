@@ -17,7 +17,7 @@ __global__ void compress_max(const T *in, unsigned *out) {
   int warp = threadIdx.x / 32;
   // CHECK: :[[@LINE+2]]:12: note: result of __ballot stored in 32-bit 'unsigned': {{.*}}never instantiates
   // CHECK: :[[@LINE+1]]:12: note: 'mask' holds a ballot mask in 32 bits; {{.*}}never instantiates
-  unsigned mask = __ballot(in[threadIdx.x] > T(0));
+  unsigned mask = __ballot(in[threadIdx.x] > in[warp]);
   // CHECK: :[[@LINE+1]]:13: note: ballot mask stored in a 32-bit word of 'out'{{.*}}never instantiates
   out[warp] = mask;
 }
@@ -31,7 +31,7 @@ __global__ void compress_min(const T *in, unsigned *out) {
   // resolved.
   // CHECK: :[[@LINE+2]]:12: error: result of __ballot stored in 32-bit 'unsigned int': HIP ballots and lane masks are 64-bit, lanes 32-63 are lost [wave64-ballot-mask-width]
   // CHECK: :[[@LINE+1]]:12: warning: 'mask' holds a ballot mask in 32 bits
-  unsigned mask = __ballot(in[threadIdx.x] < T(0));
+  unsigned mask = __ballot(in[threadIdx.x] < in[warp]);
   // CHECK: :[[@LINE+1]]:13: error: ballot mask stored in a 32-bit word of 'out'
   out[warp] = mask;
 }

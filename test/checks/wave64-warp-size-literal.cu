@@ -619,3 +619,19 @@ __global__ void group_loops(int *out, const int *in, const int *ends, int n) {
     if (i < n)
       out[i] = 1;
 }
+
+// `id / 32` that only indexes 32-bit words, one of which stores a ballot
+// (a bitmask update): the index of a word of lane bits, whose layout the
+// ballot decides (wave64-ballot-mask-width), no warp index of its own.
+__global__ void ballot_words(unsigned *bitmask, float *slots, int pred) {
+  unsigned mask = __ballot_sync(__activemask(), pred);
+  if (threadIdx.x % warpSize == 0) {
+    unsigned mask_id = threadIdx.x / 32;
+    bitmask[mask_id] = ~mask & bitmask[mask_id];
+  }
+  // CHECK: :[[@LINE+2]]:33: error: warp index 'threadIdx.x / 32' assumes 32-wide warps; use warpSize; this function also uses warpSize
+  // CHECK: :{{[0-9]+}}:{{[0-9]+}}: note: warpSize used here
+  unsigned slot = threadIdx.x / 32;
+  slots[slot] = __shfl_xor(1.0f, 1);
+  bitmask[slot] = mask;
+}
