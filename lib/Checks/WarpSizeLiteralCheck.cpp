@@ -406,11 +406,34 @@ static bool startsAtGroupLane(const Expr *E, const ConstantOrigin &O,
   return false;
 }
 
+/// `__any(i < end)` as a loop's condition whose body works under `if (i <
+/// end)`: the vote keeps a lane whose range is done idle until its wave is
+/// done, and mixes no values.
+static bool idleVote(const ForStmt *For, ASTContext &C) {
+  const auto *Call = dyn_cast_or_null<CallExpr>(strip(For->getCond()));
+  if (!Call || !calleeName(Call).starts_with("__any") || Call->getNumArgs() == 0)
+    return false;
+  auto Plain = [&](const Expr *E) {
+    std::string T = sourceText(E->getSourceRange(), C);
+    llvm::erase_if(T, [](char Ch) { return std::isspace((unsigned char)Ch); });
+    return T;
+  };
+  std::string Pred = Plain(Call->getArg(Call->getNumArgs() - 1));
+  std::function<bool(const Stmt *)> Guarded = [&](const Stmt *S) {
+    if (!S)
+      return false;
+    if (const auto *If = dyn_cast<IfStmt>(S); If && Plain(If->getCond()) == Pred)
+      return true;
+    return llvm::any_of(S->children(), Guarded);
+  };
+  return !Pred.empty() && Guarded(For->getBody());
+}
+
 /// `for (i = beg + lane; i < end; i += WS)`, lane = threadIdx.x % WS: each
 /// WS-lane group covers its range once, whatever the hardware width, as
 /// long as the group computes the range itself. A range from a collective
-/// (`__any(i < end)`, `beg = __shfl(b, who)`) mixes two groups on a 64-lane
-/// wavefront, so that loop stays a finding.
+/// (`beg = __shfl(b, who)`, `__any(i < end)` unless idleVote) mixes two
+/// groups on a 64-lane wavefront, so that loop stays a finding.
 static bool ownGroupLoop(const ForStmt *For, const ConstantOrigin &O,
                          ASTContext &C) {
   const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit());
@@ -422,7 +445,7 @@ static bool ownGroupLoop(const ForStmt *For, const ConstantOrigin &O,
       !startsAtGroupLane(V->getInit(), O, C))
     return false;
   return !fromCollective(V->getInit(), F->getBody()) &&
-         !fromCollective(For->getCond(), F->getBody());
+         (idleVote(For, C) || !fromCollective(For->getCond(), F->getBody()));
 }
 
 void WarpSizeLiteralCheck::onFor(const ForStmt *For, ASTContext &C) {

@@ -586,15 +586,16 @@ __global__ void linear_rows(const int *in, int *out) {
 // A loop from a lane of a group (lane = threadIdx.x % GROUP) striding by the
 // same GROUP covers its range once per group at any width, when the group
 // computes the range itself: a use in the definition's notes. A range taken
-// from a collective (`__any` in the condition, a start from a whole-wave
-// shuffle) mixes two groups on a 64-lane wavefront: still a finding.
+// from a collective (a start from a whole-wave shuffle, an unguarded `__any`
+// in the condition) mixes two groups on a 64-lane wavefront: still a finding.
 // CHECK: :[[@LINE+1]]:15: warning: 'GROUP' (= 32) is used as the warp width
 #define GROUP 32
-// CHECK: :[[@LINE+11]]:32: note: used as the warp width here: 'threadIdx.x % GROUP'
-// CHECK: :[[@LINE+11]]:33: note: used as the warp width here: 'threadIdx.x / GROUP'
-// CHECK: :[[@LINE+12]]:36: note: strides over its own group's lanes here, from a lane by the same constant over a range no collective gives: right at any width
-// CHECK: :[[@LINE+13]]:48: note: strides over its own group's lanes here
+// CHECK: :[[@LINE+12]]:32: note: used as the warp width here: 'threadIdx.x % GROUP'
+// CHECK: :[[@LINE+12]]:33: note: used as the warp width here: 'threadIdx.x / GROUP'
+// CHECK: :[[@LINE+13]]:36: note: strides over its own group's lanes here, from a lane by the same constant over a range no collective gives: right at any width
+// CHECK: :[[@LINE+14]]:48: note: strides over its own group's lanes here
 // CHECK: :{{[0-9]+}}:38: note: used as the warp width here
+// CHECK: :{{[0-9]+}}:41: note: strides over its own group's lanes here
 // CHECK: :{{[0-9]+}}:41: note: used as the warp width here
 // CHECK: :[[@LINE+5]]:32: warning: lane index 'threadIdx.x % GROUP' assumes 32-wide warps
 // CHECK: :{{[0-9]+}}:15: note: 'GROUP' defined as 32 here
@@ -613,11 +614,16 @@ __global__ void group_loops(int *out, const int *in, const int *ends, int n) {
   // CHECK: :{{[0-9]+}}:15: note: 'GROUP' defined as 32 here
   for (int i = b + lane; i < n; i += GROUP)
     out[i] = 0;
-  // CHECK: :[[@LINE+2]]:41: warning: loop striding by the lanes of a warp of 'GROUP' (= 32)
-  // CHECK: :{{[0-9]+}}:15: note: 'GROUP' defined as 32 here
+  // A vote over the whole wave whose body works under the same test only
+  // keeps finished lanes idle: right at any width. Without the guard the
+  // lanes of one group run past their range while the other's go on.
   for (int i = lane; __any(i < n); i += GROUP)
     if (i < n)
       out[i] = 1;
+  // CHECK: :[[@LINE+2]]:41: warning: loop striding by the lanes of a warp of 'GROUP' (= 32)
+  // CHECK: :{{[0-9]+}}:15: note: 'GROUP' defined as 32 here
+  for (int i = lane; __any(i < n); i += GROUP)
+    out[i % n] += 1;
 }
 
 // `id / 32` that only indexes 32-bit words, one of which stores a ballot
