@@ -253,7 +253,10 @@ void HostDispatchWidthCheck::run(const MatchFinder::MatchResult &R) {
     int Role = Kernel ? widthRole(P, K->getTemplateInstantiationPattern(), C)
                       : forwardedRole(K, P, C, 0);
     const FunctionDecl *Pattern = K->getTemplateInstantiationPattern();
-    if (!Role || (Kernel && Pattern && Pattern->getBody() &&
+    // A width (role 2) in a kernel whose result does not depend on it; a
+    // count of warps still sizes its block (`k<WarpsPerBlock>` with
+    // `__launch_bounds__(WarpsPerBlock * warpSize)`).
+    if (!Role || (Kernel && Role == 2 && Pattern && Pattern->getBody() &&
                   widthFree(laneGroups(C).at(Pattern->getBody()->getBeginLoc()))))
       continue;
     if (V != 32 || consultsWidth(Caller))

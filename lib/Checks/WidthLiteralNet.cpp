@@ -206,51 +206,7 @@ struct FileNames {
   std::set<llvm::StringRef> Rows;
   /// Kernels with no lane-level code (laneFreeKernels).
   std::set<llvm::StringRef> LaneFree;
-  /// Host functions that launch lane-free kernels only (laneFreeLaunchers).
-  std::vector<FunctionSpan> LaneFreeLaunchers;
 };
-
-/// Host functions (no `__global__` or `__device__` in the head) that name
-/// kernels of the text, all of them lane-free, and launch no other kernel
-/// (`constexpr int kNumThreads = 32; LAUNCH_KERNEL(&cfg,
-/// clean<kNumThreads>, ...)`): their 32s size or feed kernels whose lanes
-/// never read each other's, right at any width.
-std::vector<FunctionSpan>
-laneFreeLaunchers(const std::vector<Tok> &T,
-                  const std::vector<FunctionSpan> &Defs,
-                  const std::set<llvm::StringRef> &LaneFree) {
-  std::set<llvm::StringRef> Kernels;
-  for (const FunctionSpan &F : Defs)
-    if (isKernelDefinition(T, F))
-      Kernels.insert(T[F.Paren - 1].Text);
-  auto DeviceHead = [&](const FunctionSpan &F) {
-    for (size_t I = F.Paren - 1; I-- > 0;) {
-      llvm::StringRef P = T[I].Text;
-      if (P == ";" || P == "}" || P == "{")
-        return false;
-      if (P == "__global__" || P == "__device__")
-        return true;
-    }
-    return false;
-  };
-  std::vector<FunctionSpan> Out;
-  for (const FunctionSpan &F : Defs) {
-    if (DeviceHead(F))
-      continue;
-    bool Launches = false, OnlyLaneFree = true;
-    for (size_t I = F.Open; I < F.Close && I < T.size(); ++I) {
-      if (isLaunch(T, I) && !LaneFree.count(launchedKernel(T, I)))
-        OnlyLaneFree = false;
-      if (T[I].Kind != tok::raw_identifier || !Kernels.count(T[I].Text))
-        continue;
-      Launches = true;
-      OnlyLaneFree &= LaneFree.count(T[I].Text) > 0;
-    }
-    if (Launches && OnlyLaneFree)
-      Out.push_back(F);
-  }
-  return Out;
-}
 
 bool sizelessLaunch(const FileNames &N, llvm::StringRef Macro) {
   auto It = N.LaunchMacros.find(Macro);
@@ -990,8 +946,7 @@ widthLiteralFindings(const std::string &File, llvm::StringRef Text,
   std::vector<FunctionSpan> Wave32 = wave32OnlyDefinitions(T, Defs);
   FileNames Names{threadIndexNames(T), vectorLaneNames(T), ballotNames(T),
                   launchMacroParams(T), definitionNames(T, Wave32),
-                  threadIndexNames(T, "y"), laneFreeKernels(T, Defs), {}};
-  Names.LaneFreeLaunchers = laneFreeLaunchers(T, Defs, Names.LaneFree);
+                  threadIndexNames(T, "y"), laneFreeKernels(T, Defs)};
   auto Within = [](const std::vector<FunctionSpan> &Spans, size_t I) {
     return llvm::any_of(Spans, [&](const FunctionSpan &S) {
       return S.Open <= I && I <= S.Close;
@@ -1013,8 +968,7 @@ widthLiteralFindings(const std::string &File, llvm::StringRef Text,
       if (L == Literal::None || notAWidth(T, I) || Inactive(T[I].Offset) ||
           shuffleWidthArg(T, I) || nonSizingLaunchArg(T, I, Names) ||
           launchArgOf(T, B, I, Names.Wave32Kernels) ||
-          launchArgOf(T, B, I, Names.LaneFree) ||
-          Within(Names.LaneFreeLaunchers, I) || blockStrideStep(T, I, Names) ||
+          launchArgOf(T, B, I, Names.LaneFree) || blockStrideStep(T, I, Names) ||
           rowStride(T, I, Names) ||
           unusedDeclaration(T, B, E, I, Defs, Inactive) ||
           insideAsm(T, I) || echoed(Echoes, T, I) ||

@@ -159,3 +159,13 @@ __global__ void clearFlags(int *flags, int n) {
     flags[i] = 0;
 }
 void clearAll(int *flags, int n) { clearFlags<32><<<2, 128>>>(flags, n); }
+// A count of warps still sizes the block of such a kernel: 32 warps of 64
+// lanes are 2048 threads, past the block limit.
+template <int WarpsPerBlock>
+__global__ __launch_bounds__(WarpsPerBlock * 64) void copyRows(int *o, int n) {
+  for (int i = threadIdx.x; i < n; i += WarpsPerBlock * warpSize)
+    o[i] = 1;
+}
+// CHECK: :[[@LINE+2]]:40: warning: host code launches 'copyRows' with WarpsPerBlock = 32, a per-warp size of 32-wide warps
+// CHECK: :{{[0-9]+}}:15: note: template parameter declared here
+void copyAll(int *o, int n) { copyRows<32><<<1, 1024>>>(o, n); }
