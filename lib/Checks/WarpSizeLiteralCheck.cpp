@@ -596,8 +596,15 @@ void WarpSizeLiteralCheck::onMath(const BinaryOperator *BO, ASTContext &C) {
   case LaneMath::Shr:
   case LaneMath::BlockDimDiv:
     if (LM->K != LaneMath::BlockDimDiv && O.K == ConstantOrigin::Literal &&
-        ballotWordIndex(BO, C))
-      return;
+        ballotWordIndex(BO, C)) {
+      Level = core::Severity::Note;
+      Msg = fmt::format("'{}' indexes 32-bit words of lane bits that a "
+                        "ballot fills: their layout is the ballot's, "
+                        "reported where it is stored, not a warp index of "
+                        "its own",
+                        Text);
+      break;
+    }
     Msg = LM->K == LaneMath::BlockDimDiv
               ? fmt::format("'{}' counts 32-wide warps per block; use "
                             "warpSize",

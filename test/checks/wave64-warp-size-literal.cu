@@ -632,6 +632,7 @@ __global__ void group_loops(int *out, const int *in, const int *ends, int n) {
 __global__ void ballot_words(unsigned *bitmask, float *slots, int pred) {
   unsigned mask = __ballot_sync(__activemask(), pred);
   if (threadIdx.x % warpSize == 0) {
+    // CHECK: :[[@LINE+1]]:38: note: 'threadIdx.x / 32' indexes 32-bit words of lane bits that a ballot fills
     unsigned mask_id = threadIdx.x / 32;
     bitmask[mask_id] = ~mask & bitmask[mask_id];
   }
