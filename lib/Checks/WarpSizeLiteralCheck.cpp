@@ -473,7 +473,6 @@ void WarpSizeLiteralCheck::onFor(const ForStmt *For, ASTContext &C) {
     }
 }
 
-
 /// Where warp slots and warp indices disagree (the function also uses
 /// warpSize), a literal 32 in a warp index is the width the rest of the
 /// function uses: `tid / 32` becomes `tid / warpSize`, `tid >> 5`

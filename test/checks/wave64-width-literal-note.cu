@@ -10,9 +10,6 @@ __global__ void scale(float *m, int cols) {
     m[c] *= 2.0f;
 }
 
-// Defined elsewhere: its lanes may read each other's.
-__global__ void transpose(float *m, int cols);
-
 void launch(float *m, int cols) {
   dim3 threads(32, 32);
   // CHECK: :[[@LINE-1]]:16: note: '32' beside 'dim3' reads as the lane count of a 32-wide warp
@@ -21,5 +18,4 @@ void launch(float *m, int cols) {
   dim3 other(32);
 #endif
   scale<<<(cols + 1023) / 1024, threads>>>(m, cols);
-  transpose<<<(cols + 1023) / 1024, threads>>>(m, cols);
 }
