@@ -429,18 +429,12 @@ void launchTokens(const std::vector<Tok> &T,
              T[E].Text != ";")
         ++E;
       if (!Wave32.count(launchedKernel(T, I))) {
-        // The sizes' top-level commas: grid, block, shared memory, stream.
-        std::vector<size_t> Cut{I + 2};
-        int Depth = 0;
-        for (size_t J = I + 2; J < E; ++J) {
-          Depth += (T[J].Text == "(" || T[J].Text == "{") -
-                   (T[J].Text == ")" || T[J].Text == "}");
-          if (Depth == 0 && T[J].Text == ",")
-            Cut.push_back(J + 1);
-        }
-        Cut.push_back(E + 1);
-        bool Slots = Cut.size() > 3 && PerWarpSlots(Cut[2], Cut[3] - 1);
-        LaunchArgs(I + 2, Slots ? Cut[2] - 1 : E);
+        // Grid, block, shared memory, stream: with per-warp slots, the
+        // sizes end before the shared memory's comma.
+        auto Sizes = topLevelArgs(T, I + 2, E);
+        bool Slots = Sizes.size() > 2 &&
+                     PerWarpSlots(Sizes[2].first, Sizes[2].second);
+        LaunchArgs(I + 2, Slots ? Sizes[2].first - 1 : E);
       }
       continue;
     }

@@ -64,6 +64,24 @@ std::vector<std::pair<size_t, size_t>> callArgs(const std::vector<Tok> &T,
   return {};
 }
 
+std::vector<std::pair<size_t, size_t>>
+topLevelArgs(const std::vector<Tok> &T, size_t B, size_t E) {
+  std::vector<std::pair<size_t, size_t>> Args;
+  int Depth = 0;
+  size_t Begin = B;
+  for (size_t I = B; I < E && I < T.size(); ++I) {
+    tok::TokenKind K = T[I].Kind;
+    Depth += (K == tok::l_paren || K == tok::l_square || K == tok::l_brace) -
+             (K == tok::r_paren || K == tok::r_square || K == tok::r_brace);
+    if (K == tok::comma && Depth == 0) {
+      Args.push_back({Begin, I});
+      Begin = I + 1;
+    }
+  }
+  Args.push_back({Begin, E});
+  return Args;
+}
+
 std::vector<bool> directiveTokens(const std::vector<Tok> &T) {
   std::vector<bool> In(T.size());
   bool Directive = false;

@@ -27,6 +27,11 @@ std::vector<Tok> lexAll(llvm::StringRef Text);
 std::vector<std::pair<size_t, size_t>> callArgs(const std::vector<Tok> &T,
                                                 size_t Open);
 
+/// Tokens [B, E) split at their top-level commas (a launch's `<<<grid,
+/// block, shared, stream>>>`), as index ranges [begin, end).
+std::vector<std::pair<size_t, size_t>>
+topLevelArgs(const std::vector<Tok> &T, size_t B, size_t E);
+
 /// True for the tokens of preprocessor directives (a `#` at the start of a
 /// line up to the next line that is not a continuation).
 std::vector<bool> directiveTokens(const std::vector<Tok> &T);
