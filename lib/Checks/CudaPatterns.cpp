@@ -316,6 +316,26 @@ const Expr *findWarpSizeRef(const Stmt *S, const ASTContext &Ctx) {
   return nullptr;
 }
 
+const Expr *findWarpSizeUse(const Stmt *S, const ASTContext &Ctx) {
+  if (!S)
+    return nullptr;
+  if (const auto *O = dyn_cast<OpaqueValueExpr>(S))
+    return findWarpSizeUse(O->getSourceExpr(), Ctx);
+  if (const auto *BO = dyn_cast<BinaryOperator>(S);
+      BO && BO->isComparisonOp())
+    for (auto [A, B] : {std::pair(BO->getLHS(), BO->getRHS()),
+                        std::pair(BO->getRHS(), BO->getLHS())})
+      if (isWarpSizeRef(strip(A), Ctx) && intValue(B, Ctx))
+        return nullptr;
+  if (const auto *E = dyn_cast<Expr>(S))
+    if (isWarpSizeRef(E, Ctx))
+      return E;
+  for (const Stmt *C : S->children())
+    if (const Expr *R = findWarpSizeUse(C, Ctx))
+      return R;
+  return nullptr;
+}
+
 /// True when the body fills or assigns VD from a queried warp width.
 static bool filledWithWidth(const Stmt *S, const VarDecl *VD,
                             const ASTContext &Ctx, unsigned Depth) {
@@ -1002,6 +1022,25 @@ bool isWidthLaneIndex(const Expr *E, const ASTContext &Ctx, unsigned Depth) {
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
       if (VD->isLocalVarDecl() && VD->getInit())
         return isWidthLaneIndex(VD->getInit(), Ctx, Depth + 1);
+  return false;
+}
+
+bool deviceWidthLane(const Expr *E, const ASTContext &Ctx, unsigned Depth) {
+  if (!E || Depth > 3)
+    return false;
+  if (isWidthLaneIndex(E, Ctx))
+    return true;
+  E = strip(E);
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    auto V = intValue(BO->getRHS(), Ctx);
+    return isLaneLike(BO->getLHS(), Ctx) &&
+           ((BO->getOpcode() == BO_Rem && V == 64) ||
+            (BO->getOpcode() == BO_And && V == 63));
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (VD->isLocalVarDecl() && VD->getInit())
+        return deviceWidthLane(VD->getInit(), Ctx, Depth + 1);
   return false;
 }
 

@@ -59,6 +59,11 @@ bool isPrintName(llvm::StringRef Name);
 const clang::Expr *findWarpSizeRef(const clang::Stmt *S,
                                    const clang::ASTContext &Ctx);
 bool isWarpSizeRef(const clang::Expr *E, const clang::ASTContext &Ctx);
+/// A warpSize in S that computes something: not one only compared with a
+/// constant (`assert(warpSize == 32)`, `if (warpSize != 64) return;`), a
+/// guard that numbers no lane or warp.
+const clang::Expr *findWarpSizeUse(const clang::Stmt *S,
+                                   const clang::ASTContext &Ctx);
 
 /// True when E is the warp width of the device the code runs on: warpSize,
 /// `prop.warpSize`, or a variable initialised or assigned from them, or
@@ -175,6 +180,11 @@ std::vector<WarpWidthUse> widthUsesOf(const clang::Stmt *Body,
 /// through local variables: its range is [0, 64) on a 64-lane wavefront.
 bool isWidthLaneIndex(const clang::Expr *E, const clang::ASTContext &Ctx,
                       unsigned Depth = 0);
+/// A lane numbered by the device's width: isWidthLaneIndex, or a thread
+/// index taken modulo 64 (`threadIdx.x % WARP_SIZE` where the target's
+/// width makes it 64), directly or through locals.
+bool deviceWidthLane(const clang::Expr *E, const clang::ASTContext &Ctx,
+                     unsigned Depth = 0);
 
 /// The source text of a range (expansion locations), for messages.
 std::string sourceText(clang::SourceRange R, const clang::ASTContext &Ctx);

@@ -101,7 +101,7 @@ KernelWidth widthOf(const FunctionDecl *K, ASTContext &C) {
   const Stmt *Body = K->getBody();
   if (!Body)
     return W;
-  W.WarpSize = findWarpSizeRef(Body, C);
+  W.WarpSize = findWarpSizeUse(Body, C);
   W.Fixed = findLaneMath(Body, C);
   if (W.Fixed && W.Fixed->K == LaneMath::BlockDimDiv)
     W.Fixed.reset();
@@ -511,10 +511,37 @@ static bool printedOrAsserted(const Expr *E, ASTContext &C) {
   return false;
 }
 
+/// E, a read of the constant O = 32, counts warps (`n / W`, `(n + W - 1)
+/// / W`) for launches' shared memory only: slots for 32-lane warps are at
+/// least as many as a 64-lane wavefront needs.
+static bool warpSlotsForSharedMemory(const Expr *E, const ConstantOrigin &O,
+                                     ASTContext &C) {
+  if (O.Value != 32)
+    return false;
+  DynTypedNode N = DynTypedNode::create(*E);
+  for (unsigned Up = 0; Up < 6; ++Up) {
+    ParentList Ps = parentsOf(C, N);
+    if (Ps.size() != 1)
+      return false;
+    const auto *BO = Ps.front().get<BinaryOperator>();
+    if (BO && BO->getOpcode() == BO_Div) {
+      ConstantOrigin D = constantOrigin(BO->getRHS(), C, {32});
+      return D.named() && D.Loc == O.Loc && onlySizesSharedMemory(BO, C);
+    }
+    if (!(BO && BO->isAdditiveOp()) && !Ps.front().get<ParenExpr>() &&
+        !Ps.front().get<CastExpr>())
+      return false;
+    N = Ps.front();
+  }
+  return false;
+}
+
 void HostLaunchWidthCheck::hostRead(const Expr *E, ASTContext &C) {
   ConstantOrigin O = constantOrigin(E, C, {32, 64});
   if (!O.named() || !warpLikeName(O.Name) || !inHostCode(E, C) ||
       printedOrAsserted(E, C))
+    return;
+  if (warpSlotsForSharedMemory(E, O, C))
     return;
   bool PerTarget = inDeviceOnlyRegion(Regions, O.Loc, C.getSourceManager());
   // A fixed width named as the width (`#define WARP_SIZE 32`) read on the

@@ -1,5 +1,6 @@
 #include "Checks/KernelLaunches.h"
 #include "Checks/CudaPatterns.h"
+#include "Checks/Parents.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -69,6 +70,63 @@ bool oneRowOf32(const Expr *Block, const ASTContext &Ctx) {
   };
   return B.X && intValue(B.X, Ctx) == std::optional<int64_t>(32) &&
          One(B.Y) && One(B.Z);
+}
+
+namespace {
+
+/// The references to VD in S.
+void refsTo(const Stmt *S, const VarDecl *VD,
+            std::vector<const DeclRefExpr *> &Out) {
+  if (!S)
+    return;
+  if (const auto *R = dyn_cast<DeclRefExpr>(S); R && R->getDecl() == VD)
+    Out.push_back(R);
+  for (const Stmt *Ch : S->children())
+    refsTo(Ch, VD, Out);
+}
+
+/// True when Arg is the shared-memory size of launch configuration Call:
+/// the third of a `<<<>>>` configuration, the fifth of hipLaunchKernel or
+/// cudaLaunchKernel (func, grid, block, args, sharedMem, stream).
+bool sharedMemoryArg(const CallExpr *Call, const Expr *Arg, ASTContext &C) {
+  for (const DynTypedNode &P : parentsOf(C, *Call))
+    if (const auto *L = P.get<CUDAKernelCallExpr>(); L && L->getConfig() == Call)
+      return Call->getNumArgs() > 2 && Call->getArg(2) == Arg;
+  llvm::StringRef N = calleeName(Call);
+  return (N == "hipLaunchKernel" || N == "cudaLaunchKernel") &&
+         Call->getNumArgs() > 4 && Call->getArg(4) == Arg;
+}
+
+} // namespace
+
+bool onlySizesSharedMemory(const Expr *E, ASTContext &C, unsigned Depth) {
+  if (!E || Depth > 2)
+    return false;
+  DynTypedNode N = DynTypedNode::create(*E);
+  for (unsigned Up = 0; Up < 10; ++Up) {
+    ParentList Ps = parentsOf(C, N);
+    if (Ps.size() != 1)
+      return false;
+    const DynTypedNode &P = Ps.front();
+    if (const auto *VD = P.get<VarDecl>()) {
+      const auto *F = dyn_cast<FunctionDecl>(VD->getDeclContext());
+      if (!VD->isLocalVarDecl() || !F || !F->getBody())
+        return false;
+      std::vector<const DeclRefExpr *> Refs;
+      refsTo(F->getBody(), VD, Refs);
+      return !Refs.empty() && llvm::all_of(Refs, [&](const DeclRefExpr *R) {
+        return onlySizesSharedMemory(R, C, Depth + 1);
+      });
+    }
+    if (const auto *Call = P.get<CallExpr>())
+      return sharedMemoryArg(Call, N.get<Expr>(), C);
+    const auto *BO = P.get<BinaryOperator>();
+    if (!(BO && (BO->isAdditiveOp() || BO->isMultiplicativeOp())) &&
+        !P.get<ParenExpr>() && !P.get<CastExpr>())
+      return false;
+    N = P;
+  }
+  return false;
 }
 
 } // namespace hipport::checks

@@ -38,4 +38,12 @@ literalExtent(const clang::Expr *E, const clang::SourceManager &SM);
 /// wavefront and never its lanes 32-63.
 bool oneRowOf32(const clang::Expr *Block, const clang::ASTContext &Ctx);
 
+/// True when E's value sizes nothing but launches' dynamic shared memory:
+/// through arithmetic and casts it is the shared-memory size of a
+/// `<<<grid, block, shared>>>` or of hipLaunchKernel/cudaLaunchKernel, or
+/// it initialises a local every use of which is (`int num_warps = threads
+/// / 32; k<<<g, threads, num_warps * sizeof(float)>>>`).
+bool onlySizesSharedMemory(const clang::Expr *E, clang::ASTContext &Ctx,
+                           unsigned Depth = 0);
+
 } // namespace hipport::checks

@@ -198,6 +198,21 @@ void ShuffleWidthCheck::run(const MatchFinder::MatchResult &R) {
     report(C, std::move(D));
     return;
   }
+  // A broadcast from lane 0 reads the wavefront's first lane at any width;
+  // where 32-lane math makes lane 32 a second leader, the defect is that
+  // math, reported where it is written.
+  if (unsigned Src = Name == "__shfl_sync" ? 2 : 1;
+      Indexed && Call->getNumArgs() > Src &&
+      intValue(Call->getArg(Src), C) == 0) {
+    D.Level = core::Severity::Note;
+    D.Message = fmt::format(
+        "{} broadcasts lane 0, the wavefront's first lane at any width: "
+        "right at 64 as a read; lane math by 32 beside it makes lane 32 a "
+        "second leader, which is reported where that math is written",
+        Name.str());
+    report(C, std::move(D));
+    return;
+  }
   if (LaneGroups G = laneGroups(C).at(Call->getBeginLoc());
       G == LaneGroups::Wave32Only || G == LaneGroups::OneWarpBlocks) {
     D.Level = core::Severity::Note;

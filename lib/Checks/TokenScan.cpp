@@ -326,6 +326,77 @@ bool inAssertion(const std::vector<Tok> &T, size_t I) {
 
 } // namespace
 
+/// The argument number, in the `<<<...>>>` that holds token J, of the
+/// argument J is in; none when no launch configuration holds J.
+static std::optional<unsigned> launchArgIndex(const std::vector<Tok> &T,
+                                              size_t J) {
+  unsigned Depth = 0, Commas = 0;
+  for (size_t K = J; K-- > 0;) {
+    llvm::StringRef S = T[K].Text;
+    if (S == ";" || S == "{" || S == "}")
+      return std::nullopt;
+    if (S == "<<" && K + 1 < T.size() && T[K + 1].Text == "<")
+      return Depth == 0 ? std::optional<unsigned>(Commas) : std::nullopt;
+    if (S == ")" || S == "]")
+      ++Depth;
+    else if ((S == "(" || S == "[") && Depth)
+      --Depth;
+    else if (S == "(" || S == "[")
+      Commas = 0; // J sits inside this group: count the commas outside it
+    else if (S == "," && Depth == 0)
+      ++Commas;
+  }
+  return std::nullopt;
+}
+
+/// Token I is read only by launches' shared-memory sizes: it is in one, or
+/// in the initialiser of a local (`int n = ...;`) every later use of which
+/// in its block is, through one more local at most.
+static bool sharedMemoryOnly(const std::vector<Tok> &T, size_t I,
+                             unsigned Depth) {
+  if (auto A = launchArgIndex(T, I))
+    return *A == 2;
+  if (Depth > 1)
+    return false;
+  size_t S = I;
+  while (S > 0 && T[S - 1].Text != ";" && T[S - 1].Text != "{" &&
+         T[S - 1].Text != "}")
+    --S;
+  size_t Eq = S;
+  while (Eq < I && T[Eq].Text != "=")
+    ++Eq;
+  // A declaration: a type, its name, `=`.
+  if (Eq >= I || Eq < S + 2 || T[Eq - 1].Kind != tok::raw_identifier)
+    return false;
+  llvm::StringRef Name = T[Eq - 1].Text;
+  unsigned Level = 0, Uses = 0;
+  for (size_t J = I + 1; J < T.size(); ++J) {
+    if (T[J].Text == "{") {
+      ++Level;
+    } else if (T[J].Text == "}") {
+      if (Level-- == 0)
+        break;
+    } else if (T[J].Text == Name && T[J].Kind == tok::raw_identifier &&
+               T[J - 1].Text != "." && T[J - 1].Text != "->") {
+      if (!sharedMemoryOnly(T, J, Depth + 1))
+        return false;
+      ++Uses;
+    }
+  }
+  return Uses > 0;
+}
+
+/// Token I, a warp width, counts warps (`n / W`, `(n + W - 1) / W`) for
+/// launches' shared memory only: slots for the host's warps are enough for
+/// a device whose wavefronts are at least as wide.
+static bool warpSlotsForSharedMemory(const std::vector<Tok> &T, size_t I) {
+  bool Divisor = I > 0 && T[I - 1].Text == "/";
+  bool CeilTerm = I + 5 < T.size() && T[I + 1].Text == "-" &&
+                  T[I + 2].Text == "1" && T[I + 3].Text == ")" &&
+                  T[I + 4].Text == "/" && T[I + 5].Text == T[I].Text;
+  return (Divisor || CeilTerm) && sharedMemoryOnly(T, I, 0);
+}
+
 /// A compile-time warp width read in host code: the host pass never sees
 /// the device pass's width (64 on CDNA, 32 on RDNA), so launch sizes, warp
 /// counts and buffer sizes computed from it disagree with the device.
@@ -352,7 +423,7 @@ static void hostWidthReads(
         (I > 0 && (T[I - 1].Text == "." || T[I - 1].Text == "->")) ||
         (I > 1 && T[I - 1].Text == "::" && T[I - 2].Text == "std") ||
         llvm::is_contained(Calls, "static_assert") ||
-        llvm::any_of(Calls, isPrintName))
+        llvm::any_of(Calls, isPrintName) || warpSlotsForSharedMemory(T, I))
       continue;
     if (declares(T, I)) {
       // `constexpr int warp_size = rocprim::warp_size();` in host code: the

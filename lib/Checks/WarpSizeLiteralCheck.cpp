@@ -1,4 +1,6 @@
 #include "Checks/WarpSizeLiteralCheck.h"
+#include "Checks/HalfLocalShuffles.h"
+#include "Checks/KernelLaunches.h"
 #include "Checks/WarpRoles.h"
 
 #include "clang/AST/ASTContext.h"
@@ -567,8 +569,10 @@ void WarpSizeLiteralCheck::onMath(const BinaryOperator *BO, ASTContext &C) {
   if (!LM) {
     // `n / WARP`, `(n + WARP - 1) / WARP`: counts of warps.
     if (BO->getOpcode() == BO_Div || BO->getOpcode() == BO_Rem) {
+      // Slots for 32-lane warps in launches' shared memory only are at
+      // least as many as a 64-lane wavefront needs.
       ConstantOrigin O = constantOrigin(BO->getRHS(), C, {32});
-      if (O.named() && O.Value == 32)
+      if (O.named() && O.Value == 32 && !onlySizesSharedMemory(BO, C))
         pending(O, BO->getOperatorLoc(), BO->getSourceRange(),
                 fmt::format("'{}' counts warps of",
                             sourceText(BO->getSourceRange(), C)),
@@ -581,6 +585,23 @@ void WarpSizeLiteralCheck::onMath(const BinaryOperator *BO, ASTContext &C) {
                                        : LM->K == LaneMath::Shr ? 5
                                                                 : 32});
   std::string Text = sourceText(BO->getSourceRange(), C);
+  // `lane_idx % BN` with `lane_idx = threadIdx.x % warpSize`: the code
+  // numbers lanes by the device's width already; a 32 applied to such a
+  // lane splits the wavefront into groups the code chose, no 32-wide warp.
+  const Expr *Lane =
+      LM->Op->getLHS() == LM->Constant ? LM->Op->getRHS() : LM->Op->getLHS();
+  if (LM->K != LaneMath::BlockDimDiv && deviceWidthLane(Lane, C)) {
+    CheckDiag D;
+    D.Loc = BO->getOperatorLoc();
+    D.Range = D.Loc.isMacroID() ? SourceRange() : BO->getSourceRange();
+    D.Level = core::Severity::Note;
+    D.Message = fmt::format("'{}' splits a lane numbered by the device's "
+                            "width into groups of 32: a grouping the code "
+                            "chose, not a 32-wide warp",
+                            Text);
+    report(C, std::move(D));
+    return;
+  }
   core::Severity Level = core::Severity::Warning;
   std::vector<std::pair<SourceLocation, std::string>> Notes;
   std::string Msg;
@@ -821,12 +842,25 @@ void WarpSizeLiteralCheck::onLoop(const ForStmt *Loop, const VarDecl *Var,
       B = constantOrigin(Bound, C, {16, 31});
     const auto *DRE =
         dyn_cast<DeclRefExpr>(Cond->getLHS()->IgnoreParenImpCasts());
-    if (B.K != ConstantOrigin::None && DRE && DRE->getDecl() == Var)
-      use(B, core::Severity::Warning, Bound->getBeginLoc(),
+    if (B.K == ConstantOrigin::None || !DRE || DRE->getDecl() != Var)
+      return;
+    // `if (lane >= d) v += __shfl_up(v, d)`, lane by 32: the guard keeps
+    // each scan within its 32-lane half (shared/WAVE64.md: correct at 64).
+    const FunctionDecl *F = enclosingFunction(Loop, C);
+    if (F && halfRead(Shfl, F->getBody(), C) == HalfRead::Guarded) {
+      use(B, core::Severity::Note, Bound->getBeginLoc(),
           Bound->getSourceRange(),
-          "shuffle loop bounded by a 32-wide warp; on a 64-lane wavefront "
-          "lanes 32-63 are not covered as one group: bound it by warpSize",
+          "shuffle loop bounded by a 32-wide warp, read only under a guard "
+          "by a lane index by 32: each 32-lane half scans on its own, right "
+          "at either width",
           sourceText(Cond->getSourceRange(), C));
+      return;
+    }
+    use(B, core::Severity::Warning, Bound->getBeginLoc(),
+        Bound->getSourceRange(),
+        "shuffle loop bounded by a 32-wide warp; on a 64-lane wavefront "
+        "lanes 32-63 are not covered as one group: bound it by warpSize",
+        sourceText(Cond->getSourceRange(), C));
   }
 }
 

@@ -625,6 +625,22 @@ bool notAWidth(const std::vector<Tok> &T, size_t I) {
          T[I - 2].Text.lower().find("align") != std::string::npos;
 }
 
+/// `K % 32 == 0`: a divisibility test of one name that is no thread, lane
+/// or warp quantity (a matrix extent, a length): the 32 is a data format,
+/// whatever else its statement names.
+bool dataDivisibility(const std::vector<Tok> &T, size_t I,
+                      const FileNames &N) {
+  if (I < 3 || I + 2 >= T.size() || T[I - 1].Text != "%" ||
+      T[I - 2].Kind != tok::raw_identifier ||
+      !(T[I + 1].Text == "==" || T[I + 1].Text == "!=") ||
+      T[I + 2].Text != "0")
+    return false;
+  llvm::StringRef Before = T[I - 3].Text;
+  bool Whole = llvm::is_contained({"(", "&&", "||", "=", "!", ",", "return"},
+                                  Before);
+  return Whole && contextOf(T, I - 2, N) == Context::None;
+}
+
 /// The literal is the default argument of a parameter of a function whose
 /// body is empty (`__device__ void __syncwarp(unsigned mask = 0xffffffff)
 /// {}`, a no-op stand-in): nothing ever reads it.
@@ -969,6 +985,7 @@ widthLiteralFindings(const std::string &File, llvm::StringRef Text,
           shuffleWidthArg(T, I) || nonSizingLaunchArg(T, I, Names) ||
           launchArgOf(T, B, I, Names.Wave32Kernels) ||
           launchArgOf(T, B, I, Names.LaneFree) || blockStrideStep(T, I, Names) ||
+          dataDivisibility(T, I, Names) ||
           rowStride(T, I, Names) ||
           unusedDeclaration(T, B, E, I, Defs, Inactive) ||
           insideAsm(T, I) || echoed(Echoes, T, I) ||

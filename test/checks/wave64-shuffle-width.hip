@@ -5,7 +5,7 @@
 __global__ void positives(float *out, float v) {
   int lane = threadIdx.x & 31;
   v += __shfl_down(v, 1);
-  out[lane] = __shfl(v, 0);
+  out[lane] = __shfl(v, 5);
 }
 
 __global__ void negatives(float *out, float v) {
@@ -68,3 +68,16 @@ __device__ void scanFrom(long &val, long *sbuf, const unsigned char dim,
 // CHECK: wave64-shuffle-width.hip:[[@LINE-9]]:25: note: __shfl_up without a width argument, beside lane math by 32, reads only within each lane's own 32-lane half here: right at either width
 // CHECK: wave64-shuffle-width.hip:[[@LINE-6]]:25: warning: __shfl_up without a width argument spans the whole 64-lane wavefront
 // CHECK: wave64-shuffle-width.hip:[[@LINE-13]]:32: note: lanes computed for 32-wide warps here: 'threadIdx.x & 31'
+
+// A broadcast from lane 0 reads the wavefront's first lane at any width;
+// the second leader that `lane == 0` by 32 makes at 64 is the lane math's
+// defect, reported there (wave64-warp-size-literal), not this read's.
+__global__ void leaderBroadcast(int *next, int *items) {
+  int lane = threadIdx.x % 32;
+  int i;
+  if (lane == 0)
+    i = atomicAdd(next, 1);
+  // CHECK: :[[@LINE+1]]:7: note: __shfl broadcasts lane 0, the wavefront's first lane at any width: right at 64 as a read; lane math by 32 beside it makes lane 32 a second leader, which is reported where that math is written [wave64-shuffle-width]
+  i = __shfl(i, 0);
+  items[i * 32 + lane] = lane;
+}

@@ -234,7 +234,7 @@ __global__ void group_scan(int *slots, int v) {
   int lane = threadIdx.x & 31;
   // CHECK: :[[@LINE+1]]:29: note: warp index 'threadIdx.x >> 5' assumes 32-wide warps; every shuffle here
   int warp = threadIdx.x >> 5;
-  // CHECK: :[[@LINE+1]]:23: note: shuffle loop bounded by a 32-wide warp; every shuffle here
+  // CHECK: :[[@LINE+1]]:23: note: shuffle loop bounded by a 32-wide warp, read only under a guard by a lane index by 32: each 32-lane half scans on its own, right at either width; every shuffle here
   for (int d = 1; d < 32; d <<= 1) {
     int t = __shfl_up(v, d);
     if (lane >= d)

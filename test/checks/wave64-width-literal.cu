@@ -325,3 +325,14 @@ __device__ float last_merge(float v, int lane) {
   return v + (lane < 32);
   // CHECK: :[[@LINE-1]]:22: warning: '32' beside 'lane'
 }
+
+// `K % 32 == 0` tests a data extent for a packed format, whatever thread
+// quantity the statement names beside it; the same test of a block size is
+// a width.
+bool use_packed_gemv(int block_size, int K) {
+  return block_size >= 64 && (K % 32 == 0);
+}
+bool whole_warps(int block_size, int K) {
+  return K > 0 && (block_size % 32 == 0);
+  // CHECK: :[[@LINE-1]]:33: warning: '32' beside 'block_size'
+}
