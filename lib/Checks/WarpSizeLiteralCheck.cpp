@@ -722,6 +722,35 @@ void WarpSizeLiteralCheck::onCmp(const BinaryOperator *BO, ASTContext &C) {
   }
 }
 
+/// True when Call is the only shuffle in F of its value argument (the one
+/// at index Value), compared as written: no tree of other steps on it.
+static bool loneShuffleOf(const CallExpr *Call, unsigned Value,
+                          const FunctionDecl *F, ASTContext &C) {
+  if (Call->getNumArgs() <= Value || !F->getBody())
+    return false;
+  auto Plain = [&](const Expr *E) {
+    std::string T = sourceText(E->getSourceRange(), C);
+    llvm::erase_if(T, [](char Ch) { return isspace(Ch); });
+    return T;
+  };
+  std::string Mine = Plain(Call->getArg(Value));
+  unsigned Same = 0;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *CE = dyn_cast<CallExpr>(S);
+        CE && isShuffleName(calleeName(CE))) {
+      unsigned V = calleeName(CE).ends_with("_sync") ? 1 : 0;
+      if (CE->getNumArgs() > V && Plain(CE->getArg(V)) == Mine)
+        ++Same;
+    }
+    for (const Stmt *Ch : S->children())
+      Walk(Ch);
+  };
+  Walk(F->getBody());
+  return Same == 1;
+}
+
 void WarpSizeLiteralCheck::onShuffle(const CallExpr *Call, ASTContext &C) {
   llvm::StringRef Name = calleeName(Call);
   // A tile's shfl_xor(v, m) takes the intrinsic's arguments, without width.
@@ -769,17 +798,27 @@ void WarpSizeLiteralCheck::onShuffle(const CallExpr *Call, ASTContext &C) {
           sourceText(Call->getSourceRange(), C), {}, Fix);
   } else if (Base == "__shfl_down" || Base == "__shfl_xor") {
     ConstantOrigin O = constantOrigin(L, C, {16});
-    AssumptionUse = true;
-    bool Rows = O.K != ConstantOrigin::None &&
-                rowsOfThreadIdxX(enclosingFunction(Call, C), C);
-    if (O.K != ConstantOrigin::None)
-      use(O, Rows ? core::Severity::Note : core::Severity::Warning,
-          L->getBeginLoc(), L->getSourceRange(),
-          std::string("reduction step of 16 lanes covers a 32-wide warp; on "
-                      "a 64-lane wavefront each half reduces separately: "
-                      "start at warpSize / 2") +
-              (Rows ? kRowReduction : ""),
+    if (O.K == ConstantOrigin::None)
+      return;
+    const FunctionDecl *F = enclosingFunction(Call, C);
+    // `lm = fmaxf(lm, __shfl_xor(lm, 16))` and no other shuffle of lm:
+    // lanes t and t ^ 16 pair up, in the same 32-lane half at any width.
+    if (Base == "__shfl_xor" && F && loneShuffleOf(Call, Lane - 1, F, C)) {
+      use(O, core::Severity::Note, L->getBeginLoc(), L->getSourceRange(),
+          "a lone exchange of lanes 16 apart pairs lanes of the same "
+          "32-lane half at any width, no reduction of the warp",
           sourceText(Call->getSourceRange(), C));
+      return;
+    }
+    AssumptionUse = true;
+    bool Rows = rowsOfThreadIdxX(F, C);
+    use(O, Rows ? core::Severity::Note : core::Severity::Warning,
+        L->getBeginLoc(), L->getSourceRange(),
+        std::string("reduction step of 16 lanes covers a 32-wide warp; on "
+                    "a 64-lane wavefront each half reduces separately: "
+                    "start at warpSize / 2") +
+            (Rows ? kRowReduction : ""),
+        sourceText(Call->getSourceRange(), C));
     AssumptionUse = false;
   }
 }

@@ -23,3 +23,17 @@ __global__ void lanes(float *out, const float *in) {
 // CHECK: :[[@LINE-5]]:32: warning: lane index 'threadIdx.x % WARP' assumes 32-wide warps
 // CHECK: :[[@LINE-7]]:17: note: 'WARP' defined as 32 here
 // CHECK: :[[@LINE-6]]:39: error: broadcast from lane 31 reads the middle of a 64-lane wavefront
+
+// A lone exchange of lanes 16 apart pairs two lanes that own one row, in
+// the same 32-lane half at any width; the same step in a tree of steps on
+// one value reduces a 32-wide warp.
+__global__ void rowPairs(float *out, const float *in) {
+  float m = in[threadIdx.x];
+  // CHECK: :[[@LINE+1]]:30: note: a lone exchange of lanes 16 apart pairs lanes of the same 32-lane half at any width, no reduction of the warp [wave64-warp-size-literal]
+  m = fmaxf(m, __shfl_xor(m, 16));
+  float s = in[threadIdx.x + 1];
+  // CHECK: :[[@LINE+1]]:22: warning: reduction step of 16 lanes covers a 32-wide warp
+  s += __shfl_xor(s, 16);
+  s += __shfl_xor(s, 8);
+  out[threadIdx.x] = m + s;
+}
