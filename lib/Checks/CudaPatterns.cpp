@@ -302,27 +302,16 @@ bool isWarpSizeRef(const Expr *E, const ASTContext &Ctx) {
   return false;
 }
 
-const Expr *findWarpSizeRef(const Stmt *S, const ASTContext &Ctx) {
+/// The first warpSize in S; with Guards false, not one only compared with
+/// a constant.
+static const Expr *firstWarpSize(const Stmt *S, const ASTContext &Ctx,
+                                 bool Guards) {
   if (!S)
     return nullptr;
   if (const auto *O = dyn_cast<OpaqueValueExpr>(S))
-    return findWarpSizeRef(O->getSourceExpr(), Ctx);
-  if (const auto *E = dyn_cast<Expr>(S))
-    if (isWarpSizeRef(E, Ctx))
-      return E;
-  for (const Stmt *C : S->children())
-    if (const Expr *R = findWarpSizeRef(C, Ctx))
-      return R;
-  return nullptr;
-}
-
-const Expr *findWarpSizeUse(const Stmt *S, const ASTContext &Ctx) {
-  if (!S)
-    return nullptr;
-  if (const auto *O = dyn_cast<OpaqueValueExpr>(S))
-    return findWarpSizeUse(O->getSourceExpr(), Ctx);
+    return firstWarpSize(O->getSourceExpr(), Ctx, Guards);
   if (const auto *BO = dyn_cast<BinaryOperator>(S);
-      BO && BO->isComparisonOp())
+      !Guards && BO && BO->isComparisonOp())
     for (auto [A, B] : {std::pair(BO->getLHS(), BO->getRHS()),
                         std::pair(BO->getRHS(), BO->getLHS())})
       if (isWarpSizeRef(strip(A), Ctx) && intValue(B, Ctx))
@@ -331,9 +320,17 @@ const Expr *findWarpSizeUse(const Stmt *S, const ASTContext &Ctx) {
     if (isWarpSizeRef(E, Ctx))
       return E;
   for (const Stmt *C : S->children())
-    if (const Expr *R = findWarpSizeUse(C, Ctx))
+    if (const Expr *R = firstWarpSize(C, Ctx, Guards))
       return R;
   return nullptr;
+}
+
+const Expr *findWarpSizeRef(const Stmt *S, const ASTContext &Ctx) {
+  return firstWarpSize(S, Ctx, /*Guards=*/true);
+}
+
+const Expr *findWarpSizeUse(const Stmt *S, const ASTContext &Ctx) {
+  return firstWarpSize(S, Ctx, /*Guards=*/false);
 }
 
 /// True when the body fills or assigns VD from a queried warp width.
