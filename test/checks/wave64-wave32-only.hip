@@ -33,7 +33,7 @@ __global__ void __launch_bounds__(32) wmma_tiles(const half16 *a, const half16 *
   float8 acc = {};
   acc = tile_product(a[lane], b[warp_id], acc);
   // CHECK: :[[@LINE+2]]:12: note: __shfl_xor without a width argument beside lane math by 32; this code calls a builtin that exists only at wavefront size 32 {{.*}}: right at the only width it runs at
-  // CHECK: :[[@LINE+1]]:31: note: reduction step of 16 lanes covers a 32-wide warp; this code calls a builtin that exists only at wavefront size 32
+  // CHECK: :[[@LINE+1]]:31: note: a lone exchange of lanes 16 apart pairs lanes of the same 32-lane half at any width, no reduction of the warp; this code calls a builtin that exists only at wavefront size 32
   acc[0] = __shfl_xor(acc[0], 16);
   // CHECK: :[[@LINE+1]]:17: note: '32' beside 'warp_id' {{.*}}runs only on 32-wide wavefronts: right at the only width it runs at (a wave64 device must not dispatch it) [wave64-width-literal]
   out[warp_id * 32 + lane] = acc;
