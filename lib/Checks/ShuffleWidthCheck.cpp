@@ -187,9 +187,10 @@ void ShuffleWidthCheck::run(const MatchFinder::MatchResult &R) {
   D.Range = Call->getSourceRange();
   bool Indexed =
       Name == "__shfl" || Name == "__shfl_sync" || Name == "WARP_SHFL";
-  if (unsigned Src = Name == "__shfl_sync" ? 2 : 1;
-      Indexed && Call->getNumArgs() > Src &&
-      laneOfBallotBit(Call->getArg(Src))) {
+  unsigned SrcAt = Name == "__shfl_sync" ? 2 : 1;
+  const Expr *Src =
+      Indexed && Call->getNumArgs() > SrcAt ? Call->getArg(SrcAt) : nullptr;
+  if (Src && laneOfBallotBit(Src)) {
     D.Level = core::Severity::Note;
     D.Message = fmt::format(
         "{} reads the lane a ballot's bit names, a lane of the whole "
@@ -201,9 +202,7 @@ void ShuffleWidthCheck::run(const MatchFinder::MatchResult &R) {
   // A broadcast from lane 0 reads the wavefront's first lane at any width;
   // where 32-lane math makes lane 32 a second leader, the defect is that
   // math, reported where it is written.
-  if (unsigned Src = Name == "__shfl_sync" ? 2 : 1;
-      Indexed && Call->getNumArgs() > Src &&
-      intValue(Call->getArg(Src), C) == 0) {
+  if (Src && intValue(Src, C) == 0) {
     D.Level = core::Severity::Note;
     D.Message = fmt::format(
         "{} broadcasts lane 0, the wavefront's first lane at any width: "

@@ -326,36 +326,38 @@ bool inAssertion(const std::vector<Tok> &T, size_t I) {
 
 } // namespace
 
-/// The argument number, in the `<<<...>>>` that holds token J, of the
-/// argument J is in; none when no launch configuration holds J.
-static std::optional<unsigned> launchArgIndex(const std::vector<Tok> &T,
-                                              size_t J) {
-  unsigned Depth = 0, Commas = 0;
-  for (size_t K = J; K-- > 0;) {
-    llvm::StringRef S = T[K].Text;
-    if (S == ";" || S == "{" || S == "}")
-      return std::nullopt;
-    if (S == "<<" && K + 1 < T.size() && T[K + 1].Text == "<")
-      return Depth == 0 ? std::optional<unsigned>(Commas) : std::nullopt;
-    if (S == ")" || S == "]")
-      ++Depth;
-    else if ((S == "(" || S == "[") && Depth)
-      --Depth;
-    else if (S == "(" || S == "[")
-      Commas = 0; // J sits inside this group: count the commas outside it
-    else if (S == "," && Depth == 0)
-      ++Commas;
-  }
-  return std::nullopt;
+/// The end of the `<<<...>>>` configuration whose `<<` is at I: its `>>`,
+/// or the `;` that cuts it short.
+static size_t chevronEnd(const std::vector<Tok> &T, size_t I) {
+  size_t E = I + 2;
+  while (E + 1 < T.size() && !(T[E].Text == ">>" && T[E + 1].Text == ">") &&
+         T[E].Text != ";")
+    ++E;
+  return E;
 }
 
-/// Token I is read only by launches' shared-memory sizes: it is in one, or
-/// in the initialiser of a local (`int n = ...;`) every later use of which
-/// in its block is, through one more local at most.
-static bool sharedMemoryOnly(const std::vector<Tok> &T, size_t I,
-                             unsigned Depth) {
-  if (auto A = launchArgIndex(T, I))
-    return *A == 2;
+/// The token ranges [begin, end) of the shared-memory sizes of the text's
+/// `<<<grid, block, shared, ...>>>` launches.
+static std::vector<std::pair<size_t, size_t>>
+sharedMemoryArgs(const std::vector<Tok> &T) {
+  std::vector<std::pair<size_t, size_t>> Out;
+  for (size_t I = 0; I + 1 < T.size(); ++I)
+    if (T[I].Text == "<<" && T[I + 1].Text == "<")
+      if (auto A = topLevelArgs(T, I + 2, chevronEnd(T, I)); A.size() > 2)
+        Out.push_back(A[2]);
+  return Out;
+}
+
+/// Token I is read only by launches' shared-memory sizes (Shared): it is in
+/// one, or in the initialiser of a local (`int n = ...;`) every later use
+/// of which in its block is, through one more local at most.
+static bool
+sharedMemoryOnly(const std::vector<Tok> &T, size_t I,
+                 const std::vector<std::pair<size_t, size_t>> &Shared,
+                 unsigned Depth) {
+  auto Holds = [&](auto R) { return R.first <= I && I < R.second; };
+  if (llvm::any_of(Shared, Holds))
+    return true;
   if (Depth > 1)
     return false;
   size_t S = I;
@@ -378,7 +380,7 @@ static bool sharedMemoryOnly(const std::vector<Tok> &T, size_t I,
         break;
     } else if (T[J].Text == Name && T[J].Kind == tok::raw_identifier &&
                T[J - 1].Text != "." && T[J - 1].Text != "->") {
-      if (!sharedMemoryOnly(T, J, Depth + 1))
+      if (!sharedMemoryOnly(T, J, Shared, Depth + 1))
         return false;
       ++Uses;
     }
@@ -389,12 +391,14 @@ static bool sharedMemoryOnly(const std::vector<Tok> &T, size_t I,
 /// Token I, a warp width, counts warps (`n / W`, `(n + W - 1) / W`) for
 /// launches' shared memory only: slots for the host's warps are enough for
 /// a device whose wavefronts are at least as wide.
-static bool warpSlotsForSharedMemory(const std::vector<Tok> &T, size_t I) {
+static bool
+warpSlotsForSharedMemory(const std::vector<Tok> &T, size_t I,
+                         const std::vector<std::pair<size_t, size_t>> &Shared) {
   bool Divisor = I > 0 && T[I - 1].Text == "/";
   bool CeilTerm = I + 5 < T.size() && T[I + 1].Text == "-" &&
                   T[I + 2].Text == "1" && T[I + 3].Text == ")" &&
                   T[I + 4].Text == "/" && T[I + 5].Text == T[I].Text;
-  return (Divisor || CeilTerm) && sharedMemoryOnly(T, I, 0);
+  return (Divisor || CeilTerm) && sharedMemoryOnly(T, I, Shared, 0);
 }
 
 /// A compile-time warp width read in host code: the host pass never sees
@@ -406,6 +410,7 @@ static void hostWidthReads(
     const std::function<void(const Tok &, const std::string &)> &Add) {
   std::vector<bool> Dir = directiveTokens(T);
   std::vector<bool> Host = hostBodyTokens(T, Dir);
+  std::vector<std::pair<size_t, size_t>> Shared = sharedMemoryArgs(T);
   auto Is = [&](size_t J, llvm::StringRef S) {
     return J < T.size() && T[J].Text == S;
   };
@@ -423,7 +428,8 @@ static void hostWidthReads(
         (I > 0 && (T[I - 1].Text == "." || T[I - 1].Text == "->")) ||
         (I > 1 && T[I - 1].Text == "::" && T[I - 2].Text == "std") ||
         llvm::is_contained(Calls, "static_assert") ||
-        llvm::any_of(Calls, isPrintName) || warpSlotsForSharedMemory(T, I))
+        llvm::any_of(Calls, isPrintName) ||
+        warpSlotsForSharedMemory(T, I, Shared))
       continue;
     if (declares(T, I)) {
       // `constexpr int warp_size = rocprim::warp_size();` in host code: the
@@ -495,10 +501,7 @@ void launchTokens(const std::vector<Tok> &T,
   };
   for (size_t I = 0; I + 1 < T.size(); ++I) {
     if (T[I].Text == "<<" && T[I + 1].Text == "<") {
-      size_t E = I + 2;
-      while (E + 1 < T.size() && !(T[E].Text == ">>" && T[E + 1].Text == ">") &&
-             T[E].Text != ";")
-        ++E;
+      size_t E = chevronEnd(T, I);
       if (!Wave32.count(launchedKernel(T, I))) {
         // Grid, block, shared memory, stream: with per-warp slots, the
         // sizes end before the shared memory's comma.
